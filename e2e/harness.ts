@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { loadConfig } from '../packages/server/src/platform/config.js';
+import { startServer, type RunningServer } from '../packages/server/src/server.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const RESULTS_DIR = path.join(ROOT, 'test-results');
+
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((c): c is string => Boolean(c && existsSync(c)));
+}
+
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  if (process.env.SLIPWAY_REQUIRE_BROWSER || process.env.CI) {
+    throw new Error(
+      'Chromium not found (looked at CHROMIUM_PATH and /usr/bin/chromium); CI never skips the browser tests',
+    );
+  }
+  console.log(
+    'e2e: no Chromium found (set CHROMIUM_PATH or apt-get install chromium); browser tests skipped',
+  );
+}
+export const hasBrowser = Boolean(chromiumPath);
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath!,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Builds the web app when stale, so `vitest run --project e2e` works on its own. */
+export async function ensureWebBuild() {
+  // @ts-expect-error plain ESM script without types
+  const { buildIfStale } = (await import('../scripts/build-steps.mjs')) as {
+    buildIfStale(names: string[]): void;
+  };
+  buildIfStale(['web']);
+}
+
+export interface E2eServer extends RunningServer {
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** The real server on a free loopback port, on its own embedded database. */
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-e2e-'));
+  const config = loadConfig({
+    SLIPWAY_DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  if (!process.env.DATABASE_URL) config.databaseUrl = undefined;
+  const server = await startServer(config, false);
+  return {
+    ...server,
+    dataDir,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function screenshotPath(name: string) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  return path.join(RESULTS_DIR, `${name}.png`);
+}

@@ -1,0 +1,60 @@
+/** User-visible messages from spec §5, §6 and §8, verbatim. */
+export const MESSAGES = {
+  // §5 sign-in and account
+  emailRequired: 'Email is a required field',
+  invalidEmail: 'Invalid email address',
+  invalidCredentials: 'Invalid credentials',
+  invalidNameOrEmail: 'Invalid name or email',
+  invalidOtp: 'Invalid OTP!',
+  invalidDate: 'Invalid date',
+  // §5 passwords
+  currentPasswordRequired: 'Please enter your current password',
+  newPasswordRequired: 'Please enter your new password',
+  confirmPasswordRequired: 'Please confirm your new password',
+  passwordsMustMatch: 'Passwords must match',
+  passwordRequired: 'Password is required',
+  // §5 required fields
+  nameRequired: 'Name required',
+  typeRequired: 'Type required',
+  serviceTypeRequired: 'Service Type is required',
+  namespaceNameRequired: 'Namespace Name is Required',
+  servicePortRequired: 'Service Port is Required',
+  servicePortNumber: 'Service Port must be a number',
+  accessKeyRequired: 'Access Key is Required',
+  secretKeyRequired: 'Secret Key is Required',
+  environmentRequired: 'Environment is required',
+  clusterTypeRequired: 'Cluster type is Required',
+  publicRegistryPrefixRequired: 'Public Registry Prefix is Required',
+  providerRequired: 'Provider is Required',
+  tunnelConfigRequired: 'Tunnel Config is Required',
+  applicationRequired: 'Application required!',
+  clusterRequired: 'Cluster required!',
+  namespaceRequired: 'Namespace required!',
+  versionRequired: 'Version required!',
+  parametersRequired: 'Parameters are required',
+  nameIsRequired: 'Name is required',
+  // §5 format and size
+  urlHttp: 'URL must be HTTP or HTTPS',
+  smallcaseOrNumbers: 'Only smallcase or numbers are allowed',
+  fileTooLarge: 'File size is too large',
+  // §5 editing
+  nameOrNamespaceImmutable: 'Name or namespace of a resource cannot be modified',
+  fieldsModifiedRetest: 'Fields have been modified. Test your integration again.',
+  // §6
+  actionNotAllowed: 'Action not allowed contact Admin',
+  accessDeniedTitle: "You don't have permission to view this page",
+  accessDeniedHint: 'Contact admin to get the access',
+  // §8
+  somethingWentWrongDefault: 'Something went wrong. Please try again!',
+  failedToCreatePipeline: 'Failed to create pipeline.',
+  clusterNotConnected: 'Your cluster is not connected. Please attach your cluster again!',
+  clusterCreationFailed: 'Cluster creation failed',
+  agentNotActive: 'Agent not active',
+  noResultsMapped: 'No results mapped!',
+  checkYourEmail: 'Check your email',
+  errorFallbackTitle: 'Something went wrong:',
+  tryAgain: 'Try again',
+  routerFallbackTitle: 'Unexpected Application Error',
+  loading: 'Loading...',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;
