@@ -34,10 +34,10 @@ function fingerprint(inputs) {
   return hash.digest('hex');
 }
 
-function run(label, command, args) {
+function run(label, command, args, env = {}) {
   const started = Date.now();
   process.stdout.write(`slipway: building ${label}…\n`);
-  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) {
     process.stderr.write(`slipway: building ${label} failed (exit ${r.status ?? r.signal})\n`);
     process.exit(r.status ?? 1);
@@ -46,6 +46,7 @@ function run(label, command, args) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const steps = {
   server: {
@@ -70,7 +71,16 @@ const steps = {
     ],
     output: 'packages/web/dist',
     build: () => {
-      run('the web app', npx, ['vite', 'build', 'packages/web', '--logLevel', 'warn']);
+      // Through the workspace's own script, so the web package's Vite is used wherever npm put it.
+      run(
+        'the web app',
+        npm,
+        ['run', '--silent', 'build', '-w', '@slipway/web', '--', '--logLevel', 'warn'],
+        {
+          // Vitest sets NODE_ENV=test; the served app is always a production build.
+          NODE_ENV: 'production',
+        },
+      );
       run('compressed web assets', process.execPath, ['scripts/precompress.mjs', 'packages/web/dist']);
     },
   },

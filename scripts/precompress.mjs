@@ -9,17 +9,7 @@ if (!dir) {
   console.error('usage: node scripts/precompress.mjs <dir>');
   process.exit(2);
 }
-const COMPRESSIBLE = new Set([
-  '.js',
-  '.mjs',
-  '.css',
-  '.html',
-  '.svg',
-  '.json',
-  '.txt',
-  '.map',
-  '.webmanifest',
-]);
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
 let files = 0;
 let before = 0;
 let after = 0;

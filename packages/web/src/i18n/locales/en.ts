@@ -1,0 +1,137 @@
+/** English: the complete dictionary. Every user-visible string of the web app lives here. */
+export const en = {
+  app: {
+    name: 'Slipway',
+    tagline: 'Build, deploy and operate microservices on Kubernetes',
+    loading: 'Loading...',
+    skipToContent: 'Skip to content',
+    openNavigation: 'Open navigation',
+    closeNavigation: 'Close navigation',
+    mainNavigation: 'Main navigation',
+  },
+  loadingPage: {
+    titles: ['Loading your workspace', 'Fetching the latest state', 'Preparing the view', 'Almost there'],
+  },
+  errors: {
+    fallbackTitle: 'Something went wrong:',
+    tryAgain: 'Try again',
+    routerTitle: 'Unexpected Application Error',
+    goHome: 'Go to the dashboard',
+    accessDeniedTitle: "You don't have permission to view this page",
+    accessDeniedHint: 'Contact admin to get the access',
+    default: 'Something went wrong. Please try again!',
+  },
+  language: {
+    menu: 'Language',
+    choose: 'Choose language',
+  },
+  status: {
+    label: 'System status',
+    ready: 'Server {{version}} · {{driver}} · ready',
+    notReady: 'Server {{version}} · {{driver}} · not ready',
+    unreachable: 'Server unreachable ({{status}})',
+    checking: 'Checking server…',
+    drivers: { pglite: 'embedded database', postgres: 'PostgreSQL' },
+  },
+  countdown: {
+    label: 'Time remaining',
+  },
+  comingSoon: {
+    badge: 'Coming soon',
+    body: 'This part of Slipway is not built yet. Nothing on this page is sample data: when it arrives it will show your real {{area}}.',
+    plannedTitle: 'What it will do',
+    backToDashboard: 'Back to the dashboard',
+  },
+  auth: {
+    title: 'Sign in to Slipway',
+    comingSoon:
+      'Sign-in arrives with identity and workspaces. Until then the product runs without accounts on this installation.',
+    continue: 'Continue to the dashboard',
+  },
+  groups: {
+    build: 'Build',
+    deploy: 'Deploy',
+    operate: 'Operate',
+    insight: 'Insight',
+    settings: 'Settings',
+  },
+  nav: {
+    dashboard: 'Dashboard',
+    applications: 'Microservice library',
+    pipelines: 'Pipelines',
+    pipelineTemplates: 'Pipeline templates',
+    taskTemplates: 'Task templates',
+    externalPipelines: 'External pipelines',
+    studio: 'Studio',
+    repositories: 'Repositories',
+    registries: 'Registries',
+    securityScanning: 'Security scanning',
+    releases: 'Releases',
+    schedules: 'Schedules',
+    clusters: 'Clusters',
+    environments: 'Environments',
+    helm: 'Helm channels and charts',
+    snapshots: 'Snapshots',
+    restoredSnapshots: 'Restored snapshots',
+    blockchain: 'Blockchain contracts',
+    backups: 'Backups',
+    alerts: 'Alerts',
+    notifications: 'Notifications',
+    webhooks: 'Webhooks',
+    secrets: 'Secrets',
+    doraMetrics: 'DORA metrics',
+    auditTrails: 'Audit trails',
+    providers: 'Providers',
+    profile: 'Profile settings',
+    account: 'Account management',
+    team: 'Team management',
+    roles: 'Roles',
+    serviceAccounts: 'Service accounts',
+    billing: 'Plan and billing',
+  },
+  areas: {
+    dashboard: 'DORA metrics and the status of every project in this workspace.',
+    applications:
+      'Your applications and microservices: create one from a repository, pick its registry and environment, and follow it to production.',
+    pipelines:
+      'Pipeline runs with their status, start and execution time, cluster and timeout; run, re-run, abort and roll back.',
+    pipelineTemplates: 'Reusable Tekton pipeline definitions that microservices start from.',
+    taskTemplates:
+      'Reusable Tekton tasks (build an image, scan it, apply manifests) to compose pipelines from.',
+    externalPipelines: 'Pipelines that run in another system, followed from here.',
+    studio: 'The run canvas: a graph of tasks with input parameters, live logs and a terminal.',
+    repositories: 'Source repositories from GitHub, GitLab and Bitbucket, with their branches and webhooks.',
+    registries:
+      'Container registries: Amazon ECR, Google GCR, Azure, Docker Hub, Harbor, JFrog, Quay and MinIO.',
+    securityScanning:
+      'Vulnerabilities, code smells and software bills of materials from Snyk, SonarQube and Clair.',
+    releases: 'Release templates and their executions across environments.',
+    schedules: 'Scheduled runs by name, time and frequency.',
+    clusters: 'Kubernetes clusters (EKS, AKS, GKE or your own) attached through the Slipway agent.',
+    environments:
+      'Deployment environments by name, type and description, each bound to a cluster and namespace.',
+    helm: 'Helm channels, their charts, and releases by cluster, namespace and chart version.',
+    snapshots: 'Snapshots of workloads and their volumes.',
+    restoredSnapshots: 'Snapshots restored into a cluster, with their state.',
+    blockchain: 'Smart contracts deployed and managed alongside your services.',
+    backups: 'Backups by name and status, repeating hourly, daily or weekly.',
+    alerts: 'Alert rules by severity, duration in seconds and description.',
+    notifications: 'Where Slipway tells you things: Slack, e-mail over SMTP and Jira.',
+    webhooks: 'Webhooks by type, event and branch that start pipelines.',
+    secrets:
+      'Secrets by name, description and type, global or per environment; values are never shown again.',
+    doraMetrics: 'Deployment frequency, lead time for changes, change failure rate and time to restore.',
+    auditTrails: 'Who changed what, when, and from where.',
+    providers:
+      'Integrations: cloud accounts, registries, source control, observability, scanning and messaging.',
+    profile: 'Your name, e-mail address and password.',
+    account: 'Organisations, account switching and enterprise single sign-on.',
+    team: 'Members of the account and of each project, and their roles.',
+    roles: 'Master admin, account admin, project admin, general and custom roles.',
+    serviceAccounts: 'Machine identities with project permissions and an expiring token shown once.',
+    billing: 'Your plan, invoice history and licence key.',
+  },
+} as const;
+
+/** The shape every other dictionary follows (partially). */
+export type Dictionary = typeof en;
