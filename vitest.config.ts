@@ -14,6 +14,7 @@ const webProject: TestProjectConfiguration = {
     root: './packages/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    testTimeout: 20_000,
     setupFiles: ['./src/test/setup.ts'],
   },
 };

@@ -1,7 +1,7 @@
 // Web: the JavaScript a first visit to the sign-in route downloads, gzipped.
 // Chromium visits /login on a fresh profile; every script response is recorded and its
 // gzipped size taken from the file the server sent. Target: < 250 KB.
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -25,7 +25,9 @@ const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
   stdio: 'ignore',
 });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p) => p && existsSync(p),
+  ),
   args: [
     '--headless',
     '--no-sandbox',

@@ -41,6 +41,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('treats an empty PORT or HOST as unset, never as port 0', () => {
+    const c = loadConfig({ PORT: '', HOST: '  ' });
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+  });
+
   it.each([
     ['PORT', 'abc', 'PORT: must be a whole number from 0 to 65535'],
     ['PORT', '70000', 'PORT: must be a whole number from 0 to 65535'],

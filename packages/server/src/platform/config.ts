@@ -60,7 +60,9 @@ export interface ServerConfig {
 
 /** Reads the environment; a bad value throws a ConfigurationError naming the variable and rule. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
-  const parsed = serverConfigSchema.safeParse(env);
+  // An empty variable means "not set" (PORT= must not mean port 0, a random port).
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = serverConfigSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigurationError(`Invalid configuration:\n  ${lines.join('\n  ')}`);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { AccessDenied } from '../ui/AccessDenied';
 import { LoadingPage } from '../ui/LoadingPage';
 import { RouterErrorFallback } from '../ui/RouterErrorFallback';
@@ -15,6 +15,7 @@ const authPage = async () => ({ Component: (await import('../features/auth/AuthP
 export const routes: RouteObject[] = [
   {
     path: '/',
+    element: <Outlet />,
     errorElement: <RouterErrorFallback />,
     hydrateFallbackElement: <LoadingPage />,
     children: [

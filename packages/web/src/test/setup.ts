@@ -1,6 +1,27 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+/**
+ * jsdom has no media queries; answer min-width/max-width ones against a desktop-sized window,
+ * so the layout renders as it does on a laptop.
+ */
+const WIDTH = 1280;
+window.matchMedia = (query: string) => {
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  const matches = (!min || WIDTH >= Number(min[1])) && (!max || WIDTH <= Number(max[1]));
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+};
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

@@ -5,7 +5,7 @@ import type { Database } from './database.js';
 /** The committed drizzle-kit migrations; the same relative place from src/ and dist/. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
-/** Any constant works; this one spells "slipway" so it is recognisable in pg_locks. */
+/** Any constant works; this one spells "slip" so it is recognisable in pg_locks. */
 const MIGRATION_LOCK_KEY = 0x736c6970;
 
 export function expectedMigrations(folder = MIGRATIONS_FOLDER): MigrationMeta[] {
