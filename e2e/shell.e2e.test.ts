@@ -67,6 +67,7 @@ describe.runIf(hasBrowser)('web shell in Chromium', () => {
     await page.getByTestId('language-option-ar').click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.screenshot({ path: screenshotPath('shell-arabic-rtl'), fullPage: true });
     await page.reload();
     await page.getByTestId('app-shell').waitFor();
