@@ -7,3 +7,6 @@ export * from './statuses.js';
 export * from './tour.js';
 export * from './languages.js';
 export * from './paging.js';
+export * from './permissions.js';
+export * from './validation.js';
+export * from './auth.js';

@@ -5,16 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRuntimeSettings, errorResponseSchema } from '@slipway/contracts';
 import { createTestApp, type TestApp } from './test-support/test-app.js';
 import { ConflictError } from './platform/errors.js';
+import { PUBLIC } from './platform/auth/principal.js';
 
 describe('HTTP foundation', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ SLIPWAY_BODY_LIMIT: '1024' }, (app) => {
-      app.post('/api/test/echo', async (request) => ({ got: request.body }));
-      app.get('/api/test/boom', async () => {
+      app.post('/api/test/echo', { config: { access: PUBLIC } }, async (request) => ({ got: request.body }));
+      app.get('/api/test/boom', { config: { access: PUBLIC } }, async () => {
         throw new Error('database password is hunter2');
       });
-      app.get('/api/test/conflict', async () => {
+      app.get('/api/test/conflict', { config: { access: PUBLIC } }, async () => {
         throw new ConflictError('Name already taken');
       });
     });

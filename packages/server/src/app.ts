@@ -7,7 +7,19 @@ import { RuntimeSettingsService } from './features/runtime-settings/runtime-sett
 import { SqlInstanceStore } from './features/system/instance-store.js';
 import { systemRoutes } from './features/system/system-routes.js';
 import { SystemService } from './features/system/system-service.js';
+import path from 'node:path';
+import { SqlAccessStore } from './features/access/access-store.js';
+import { SqlAuditStore } from './features/audit/audit-store.js';
+import { authRoutes } from './features/auth/auth-routes.js';
+import { AuthService } from './features/auth/auth-service.js';
+import { AuthStore } from './features/auth/auth-store.js';
+import { Throttle } from './features/auth/throttle.js';
+import { registerAuditTrail } from './platform/audit-hook.js';
+import { registerAccessControl } from './platform/auth/access-plugin.js';
+import { SessionTokens } from './platform/auth/tokens.js';
 import type { ServerConfig } from './platform/config.js';
+import { Keys, loadMasterKey } from './platform/keys.js';
+import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail.js';
 import type { Database } from './platform/database/database.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -52,9 +64,27 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await registerOpenApi(app);
 
+  const keys = new Keys(loadMasterKey(config.masterKey, config.dataDir));
+  const tokens = new SessionTokens(keys);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.smtpFrom)
+    : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.smtpFrom, app.log);
+  const publicUrl =
+    config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  registerAccessControl(app, new SqlAccessStore(database.db), tokens);
+  registerAuditTrail(app, new SqlAuditStore(database.db));
+
   const system = new SystemService(database, new SqlInstanceStore(database.db));
   await app.register(systemRoutes(system));
   await app.register(runtimeSettingsRoutes(settings));
+  const auth = new AuthService(
+    new AuthStore(database.db),
+    tokens,
+    mailer,
+    new Throttle(database.db),
+    publicUrl,
+  );
+  await app.register(authRoutes(auth));
 
   await registerWebApp(app, config.webDir);
   return app;

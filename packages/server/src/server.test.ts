@@ -8,6 +8,7 @@ import type { ReadyResponse } from '@slipway/contracts';
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { startServer } from './server.js';
+import { PUBLIC } from './platform/auth/principal.js';
 import { createScratchPostgres, createTestDatabase } from './test-support/test-database.js';
 import { writeWebBuild } from './test-support/test-app.js';
 
@@ -58,7 +59,7 @@ describe('graceful shutdown', () => {
     const app = await buildApp({ config, database: db.database, logger: false });
     let entered!: () => void;
     const inside = new Promise<void>((r) => (entered = r));
-    app.get('/api/test/slow', async () => {
+    app.get('/api/test/slow', { config: { access: PUBLIC } }, async () => {
       entered();
       await new Promise((r) => setTimeout(r, 500));
       return { finished: true };

@@ -18,6 +18,28 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+/** SLIPWAY_OIDC_<NAME>_ISSUER, _CLIENT_ID and _CLIENT_SECRET: one OpenID provider's settings. */
+function oidcVariables<N extends string>(name: N) {
+  return {
+    [`SLIPWAY_OIDC_${name}_ISSUER`]: optionalString.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\//, 'must be the issuer URL, http:// or https://')
+        .optional(),
+    ),
+    [`SLIPWAY_OIDC_${name}_CLIENT_ID`]: optionalString,
+    [`SLIPWAY_OIDC_${name}_CLIENT_SECRET`]: optionalString,
+  } as Record<`SLIPWAY_OIDC_${N}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, typeof optionalString>;
+}
+
+export interface OidcProviderConfig {
+  id: 'google' | 'azure';
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 /** Server settings from the environment. Every variable is documented in the README. */
 export const serverConfigSchema = z.object({
   PORT: port.default(8080),
@@ -36,6 +58,25 @@ export const serverConfigSchema = z.object({
   SLIPWAY_SHUTDOWN_TIMEOUT_MS: positiveInt('must be a whole number of milliseconds, 1 or more').default(
     10_000,
   ),
+  SLIPWAY_MASTER_KEY: optionalString,
+  SLIPWAY_PUBLIC_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/]+/, 'must be an http:// or https:// URL')
+      .optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  SMTP_FROM: z
+    .string()
+    .min(3, 'must be an address such as Slipway <no-reply@example.com>')
+    .default('Slipway <no-reply@slipway.local>'),
+  ...oidcVariables('GOOGLE'),
+  ...oidcVariables('AZURE'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -54,6 +95,13 @@ export interface ServerConfig {
   bodyLimit: number;
   shutdownTimeoutMs: number;
   logLevel: string;
+  masterKey: string | undefined;
+  /** The address people reach Slipway at, for links in mails; defaults to http://HOST:PORT. */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  /** OpenID Connect providers for G Suite and Azure sign-in, each on when all three are set. */
+  oidcProviders: OidcProviderConfig[];
   /** Tests keep PGlite in memory. */
   inMemoryDatabase?: boolean;
 }
@@ -81,5 +129,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimit: c.SLIPWAY_BODY_LIMIT,
     shutdownTimeoutMs: c.SLIPWAY_SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
+    masterKey: c.SLIPWAY_MASTER_KEY,
+    publicUrl: c.SLIPWAY_PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: c.SMTP_URL,
+    smtpFrom: c.SMTP_FROM,
+    oidcProviders: [
+      oidcProvider(
+        'google',
+        'G Suite',
+        c.SLIPWAY_OIDC_GOOGLE_ISSUER,
+        c.SLIPWAY_OIDC_GOOGLE_CLIENT_ID,
+        c.SLIPWAY_OIDC_GOOGLE_CLIENT_SECRET,
+      ),
+      oidcProvider(
+        'azure',
+        'Azure',
+        c.SLIPWAY_OIDC_AZURE_ISSUER,
+        c.SLIPWAY_OIDC_AZURE_CLIENT_ID,
+        c.SLIPWAY_OIDC_AZURE_CLIENT_SECRET,
+      ),
+    ].filter((p): p is OidcProviderConfig => p !== undefined),
   };
+}
+
+function oidcProvider(
+  id: OidcProviderConfig['id'],
+  name: string,
+  issuer: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): OidcProviderConfig | undefined {
+  return issuer && clientId && clientSecret ? { id, name, issuer, clientId, clientSecret } : undefined;
 }

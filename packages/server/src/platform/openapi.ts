@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PUBLIC } from './auth/principal.js';
 import { VERSION } from './version.js';
 
 /** OpenAPI generated from the routes' zod schemas, at /api/openapi.json, with a UI at /api/docs. */
@@ -24,5 +25,7 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: PUBLIC }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runtimeSettingsSchema } from '@slipway/contracts';
+import { PUBLIC } from '../../platform/auth/principal.js';
 import type { RuntimeSettingsService } from './runtime-settings-service.js';
 
 /** GET {origin}/config/config.json — public: the app reads it before anyone signs in. */
@@ -8,6 +9,7 @@ export function runtimeSettingsRoutes(service: RuntimeSettingsService): FastifyP
     app.get(
       '/config/config.json',
       {
+        config: { access: PUBLIC },
         schema: {
           tags: ['system'],
           summary: 'Runtime settings read by the web app at start-up',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readyResponseSchema } from '@slipway/contracts';
+import { PUBLIC } from '../../platform/auth/principal.js';
 import type { SystemService } from './system-service.js';
 
 export function systemRoutes(service: SystemService): FastifyPluginAsyncZod {
@@ -7,6 +8,7 @@ export function systemRoutes(service: SystemService): FastifyPluginAsyncZod {
     app.get(
       '/api/healthz',
       {
+        config: { access: PUBLIC },
         schema: {
           tags: ['system'],
           summary: 'Liveness: the process is up',
@@ -18,6 +20,7 @@ export function systemRoutes(service: SystemService): FastifyPluginAsyncZod {
     app.get(
       '/api/readyz',
       {
+        config: { access: PUBLIC },
         schema: {
           tags: ['system'],
           summary: 'Readiness: the database is reachable and migrations are applied',

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { ORGANISATION_ROLES } from './permissions.js';
+import { emailSchema, nameSchema, otpSchema, passwordSchema } from './validation.js';
+
+export const signupRequestSchema = z.object({
+  firstName: nameSchema(),
+  lastName: nameSchema(),
+  email: emailSchema,
+  password: passwordSchema,
+  /** The organisation a first sign-up creates; defaults to "<first name>'s organisation". */
+  organisationName: nameSchema().optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const signupResponseSchema = z.object({
+  email: z.string(),
+  /** Seconds before another code may be asked for (the countdown timer). */
+  resendAfterSeconds: z.number().int(),
+});
+
+export const verifyCodeRequestSchema = z.object({ email: emailSchema, code: otpSchema });
+export const resendCodeRequestSchema = z.object({ email: emailSchema });
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const ldapLoginRequestSchema = z.object({
+  username: z.string({ message: MESSAGES.nameIsRequired }).trim().min(1, MESSAGES.nameIsRequired).max(256),
+  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256),
+  organisationId: z.string().min(1),
+});
+
+/** What sign-in answers: the spec's auth state. */
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  projectId: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const resetPasswordRequestSchema = z
+  .object({
+    token: z.string().min(1),
+    password: passwordSchema,
+    confirmPassword: z
+      .string({ message: MESSAGES.confirmPasswordRequired })
+      .min(1, MESSAGES.confirmPasswordRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z
+      .string({ message: MESSAGES.currentPasswordRequired })
+      .min(1, MESSAGES.currentPasswordRequired),
+    newPassword: z
+      .string({ message: MESSAGES.newPasswordRequired })
+      .min(1, MESSAGES.newPasswordRequired)
+      .pipe(passwordSchema),
+    confirmPassword: z
+      .string({ message: MESSAGES.confirmPasswordRequired })
+      .min(1, MESSAGES.confirmPasswordRequired),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['confirmPassword'],
+  });
+
+export const profileUpdateRequestSchema = z.object({ firstName: nameSchema(), lastName: nameSchema() });
+
+export const organisationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(ORGANISATION_ROLES),
+});
+export const workspaceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organisationId: z.string(),
+  /** The caller's role in it: a built-in role name or a custom role's id; admins see 'admin'. */
+  role: z.string(),
+});
+
+export const profileResponseSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  organisationId: z.string(),
+  organisations: z.array(organisationSummarySchema),
+  workspaces: z.array(workspaceSummarySchema),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** Header names of the common headers (spec §7). */
+export const HEADERS = {
+  authorization: 'authorization',
+  workspace: 'x-workspace-id',
+  fingerprint: 'x-browserfingerprint',
+} as const;
+
+/** Verification codes: 6 digits, valid 15 minutes, 5 wrong tries, resend after the countdown. */
+export const VERIFICATION = {
+  codeTtlMs: 15 * 60 * 1000,
+  maxAttempts: 5,
+  resendAfterSeconds: 60,
+} as const;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

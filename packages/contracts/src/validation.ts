@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+/**
+ * The validation rules of spec §5, one schema each, used by the server to refuse bad input and
+ * by the web forms to explain it, with the same words.
+ */
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ message: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.invalidEmail)
+  .regex(EMAIL_RE, MESSAGES.invalidEmail)
+  .transform((v) => v.toLowerCase());
+
+/** Words for the password rule; the spec states the rule, not its message. */
+export const PASSWORD_RULE_MESSAGE =
+  'Password must have at least 8 characters, one uppercase letter, one lowercase letter, one number and one special character';
+
+/** At least one uppercase letter, one lowercase letter, one number and one special character. */
+export function passwordMeetsRule(value: string): boolean {
+  return (
+    value.length >= 8 &&
+    /[A-Z]/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[0-9]/.test(value) &&
+    /[^A-Za-z0-9]/.test(value)
+  );
+}
+
+export const passwordSchema = z
+  .string({ message: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(256, 'Password must have at most 256 characters')
+  .refine(passwordMeetsRule, PASSWORD_RULE_MESSAGE);
+
+/** Names start and end with text or numbers; ',', '.', '-' (and spaces) are allowed between. */
+export const NAME_RULE_MESSAGE =
+  "Name must start and end with a letter or number; only ',', '.', '-' and spaces are allowed";
+const NAME_RE = /^[\p{L}\p{N}](?:[\p{L}\p{N} ,.-]*[\p{L}\p{N}])?$/u;
+
+export function nameSchema(requiredMessage: string = MESSAGES.nameRequired) {
+  return z
+    .string({ message: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(100, 'Name must have at most 100 characters')
+    .regex(NAME_RE, NAME_RULE_MESSAGE);
+}
+
+/** Backup schedule names: lowercase text or numbers at both ends; only '-' between. */
+export const BACKUP_SCHEDULE_NAME_RULE_MESSAGE =
+  "Name must start and end with a lowercase letter or number; only '-' is allowed";
+export const backupScheduleNameSchema = z
+  .string({ message: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(63, 'Name must have at most 63 characters')
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, BACKUP_SCHEDULE_NAME_RULE_MESSAGE);
+
+/** Provider names start with a lowercase letter; ',', '.', '-', '_' are allowed in the middle. */
+export const PROVIDER_NAME_RULE_MESSAGE =
+  "Name must start with a lowercase letter; only ',', '.', '-' and '_' are allowed in the middle";
+export const providerNameSchema = z
+  .string({ message: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(100, 'Name must have at most 100 characters')
+  .regex(/^[a-z](?:[a-z0-9,._-]*[a-z0-9])?$/, PROVIDER_NAME_RULE_MESSAGE);
+
+export const urlSchema = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, MESSAGES.urlHttp);
+
+/** A 6-digit e-mailed verification code. */
+export const otpSchema = z
+  .string({ message: MESSAGES.invalidOtp })
+  .trim()
+  .regex(/^\d{6}$/, MESSAGES.invalidOtp);

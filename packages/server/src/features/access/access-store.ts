@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { PermissionGrant } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  organisationId: string;
+  email: string;
+  fingerprint: string | null;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  lastSeenAt: Date | null;
+}
+
+export interface ServiceAccountRecord {
+  id: string;
+  organisationId: string;
+  name: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+/** A caller's standing in one workspace. */
+export interface WorkspaceStanding {
+  organisationId: string;
+  /** the user's organisation role; null for service accounts and non-members */
+  organisationRole: string | null;
+  /** built-in role name or custom role id; null when not a member of the workspace */
+  workspaceRole: string | null;
+  /** the custom role's grants when workspaceRole names one */
+  customGrants: PermissionGrant[] | null;
+}
+
+export interface AccessStore {
+  findSession(id: string): Promise<SessionRecord | null>;
+  touchSession(id: string): Promise<void>;
+  findServiceAccountByTokenHash(hash: string): Promise<ServiceAccountRecord | null>;
+  touchServiceAccount(id: string): Promise<void>;
+  organisationRole(userId: string, organisationId: string): Promise<string | null>;
+  userStanding(userId: string, workspaceId: string): Promise<WorkspaceStanding | null>;
+  serviceAccountStanding(serviceAccountId: string, workspaceId: string): Promise<WorkspaceStanding | null>;
+}
+
+type Row = Record<string, unknown>;
+const rows = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
+const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+export class SqlAccessStore implements AccessStore {
+  constructor(private readonly db: AppDb) {}
+
+  async findSession(id: string): Promise<SessionRecord | null> {
+    const [r] = rows(
+      await this.db.execute(sql`
+        SELECT s.id, s.user_id, s.organisation_id, u.email, s.fingerprint, s.expires_at, s.revoked_at, s.last_seen_at
+        FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ${id}`),
+    );
+    if (!r) return null;
+    return {
+      id: String(r.id),
+      userId: String(r.user_id),
+      organisationId: String(r.organisation_id),
+      email: String(r.email),
+      fingerprint: (r.fingerprint as string | null) ?? null,
+      expiresAt: date(r.expires_at)!,
+      revokedAt: date(r.revoked_at),
+      lastSeenAt: date(r.last_seen_at),
+    };
+  }
+
+  async touchSession(id: string) {
+    await this.db.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${id}`);
+  }
+
+  async findServiceAccountByTokenHash(hash: string): Promise<ServiceAccountRecord | null> {
+    const [r] = rows(
+      await this.db.execute(sql`
+        SELECT id, organisation_id, name, expires_at, revoked_at, last_used_at
+        FROM service_accounts WHERE token_hash = ${hash}`),
+    );
+    if (!r) return null;
+    return {
+      id: String(r.id),
+      organisationId: String(r.organisation_id),
+      name: String(r.name),
+      expiresAt: date(r.expires_at)!,
+      revokedAt: date(r.revoked_at),
+      lastUsedAt: date(r.last_used_at),
+    };
+  }
+
+  async touchServiceAccount(id: string) {
+    await this.db.execute(sql`UPDATE service_accounts SET last_used_at = now() WHERE id = ${id}`);
+  }
+
+  async organisationRole(userId: string, organisationId: string) {
+    const [r] = rows(
+      await this.db.execute(sql`
+        SELECT role FROM organisation_members WHERE user_id = ${userId} AND organisation_id = ${organisationId}`),
+    );
+    return r ? String(r.role) : null;
+  }
+
+  async userStanding(userId: string, workspaceId: string): Promise<WorkspaceStanding | null> {
+    const [r] = rows(
+      await this.db.execute(sql`
+        SELECT w.organisation_id, om.role AS org_role, wm.role AS ws_role, r.grants
+        FROM workspaces w
+        LEFT JOIN organisation_members om ON om.organisation_id = w.organisation_id AND om.user_id = ${userId}
+        LEFT JOIN workspace_members wm ON wm.workspace_id = w.id AND wm.user_id = ${userId}
+        LEFT JOIN roles r ON r.id = wm.role AND r.organisation_id = w.organisation_id
+        WHERE w.id = ${workspaceId}`),
+    );
+    if (!r) return null;
+    return {
+      organisationId: String(r.organisation_id),
+      organisationRole: (r.org_role as string | null) ?? null,
+      workspaceRole: (r.ws_role as string | null) ?? null,
+      customGrants: (r.grants as PermissionGrant[] | null) ?? null,
+    };
+  }
+
+  async serviceAccountStanding(
+    serviceAccountId: string,
+    workspaceId: string,
+  ): Promise<WorkspaceStanding | null> {
+    const [r] = rows(
+      await this.db.execute(sql`
+        SELECT w.organisation_id, saw.role AS ws_role, r.grants
+        FROM workspaces w
+        LEFT JOIN service_account_workspaces saw ON saw.workspace_id = w.id AND saw.service_account_id = ${serviceAccountId}
+        LEFT JOIN roles r ON r.id = saw.role AND r.organisation_id = w.organisation_id
+        WHERE w.id = ${workspaceId}`),
+    );
+    if (!r) return null;
+    return {
+      organisationId: String(r.organisation_id),
+      organisationRole: null,
+      workspaceRole: (r.ws_role as string | null) ?? null,
+      customGrants: (r.grants as PermissionGrant[] | null) ?? null,
+    };
+  }
+}

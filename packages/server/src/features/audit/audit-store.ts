@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDb } from '../../platform/database/database.js';
+import { auditEvents, organisationMembers, users } from '../../platform/database/schema.js';
+
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+export interface AuditEventInput {
+  organisationId: string | null;
+  workspaceId: string | null;
+  actorType: 'user' | 'service_account' | 'anonymous';
+  actorId: string | null;
+  actorLabel: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  fingerprint: string | null;
+  outcome: AuditOutcome;
+  statusCode: number | null;
+  detail: Record<string, unknown> | null;
+}
+
+export type AuditEvent = AuditEventInput & { id: number; at: Date };
+
+export interface AuditFilter {
+  organisationId: string;
+  workspaceId?: string;
+  actorId?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  outcome?: AuditOutcome;
+  from?: Date;
+  to?: Date;
+}
+
+export interface AuditStore {
+  append(event: AuditEventInput): Promise<void>;
+  list(
+    filter: AuditFilter,
+    window: { start: number; end: number; order: 'ASC' | 'DESC' },
+  ): Promise<{ rows: AuditEvent[]; total: number }>;
+}
+
+/** Append-only: the table's trigger refuses UPDATE and DELETE, and this store offers neither. */
+export class SqlAuditStore implements AuditStore {
+  constructor(private readonly db: AppDb) {}
+
+  async append(event: AuditEventInput) {
+    await this.db.insert(auditEvents).values(event);
+  }
+
+  async list(filter: AuditFilter, window: { start: number; end: number; order: 'ASC' | 'DESC' }) {
+    const condition = conditionOf(filter);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(condition);
+    const rows = await this.db
+      .select()
+      .from(auditEvents)
+      .where(condition)
+      .orderBy(window.order === 'ASC' ? auditEvents.id : desc(auditEvents.id))
+      .offset(window.start)
+      .limit(window.end - window.start);
+    return { rows: rows as AuditEvent[], total: count?.n ?? 0 };
+  }
+
+  async scan(filter: AuditFilter, afterId: number, limit: number) {
+    const rows = await this.db
+      .select()
+      .from(auditEvents)
+      .where(and(conditionOf(filter), gt(auditEvents.id, afterId)))
+      .orderBy(asc(auditEvents.id))
+      .limit(limit);
+    return rows as AuditEvent[];
+  }
+}

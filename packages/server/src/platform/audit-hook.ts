@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HEADERS } from '@slipway/contracts';
+import type { AuditOutcome, AuditStore } from '../features/audit/audit-store.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function outcomeOf(statusCode: number): AuditOutcome {
+  if (statusCode < 400) return 'success';
+  return statusCode === 403 ? 'denied' : 'failure';
+}
+
+function header(request: FastifyRequest, name: string): string | null {
+  const v = request.headers[name];
+  return (Array.isArray(v) ? v[0] : v) ?? null;
+}
+
+/**
+ * Every mutating API request is recorded after it is answered, whatever the outcome: who, in
+ * which organisation and workspace, what action on which target, from where, and how it ended.
+ * Sign-in, logout, password and token changes are mutating requests, so they are recorded too.
+ */
+export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api') || !MUTATING.has(request.method)) return;
+    const p = request.principal;
+    const a = request.audit ?? {};
+    try {
+      await store.append({
+        organisationId: a.organisationId ?? p?.organisationId ?? null,
+        workspaceId: a.workspaceId ?? request.workspaceId ?? null,
+        actorType: p ? p.kind : 'anonymous',
+        actorId: p ? (p.kind === 'user' ? p.userId : p.serviceAccountId) : null,
+        actorLabel: p ? (p.kind === 'user' ? p.email : p.name) : (a.actorLabel ?? null),
+        action: request.routeOptions.config.auditAction ?? `${request.method} ${url}`,
+        targetType: a.targetType ?? null,
+        targetId: a.targetId ?? null,
+        ip: request.ip ?? null,
+        userAgent: header(request, 'user-agent'),
+        fingerprint: header(request, HEADERS.fingerprint),
+        outcome: outcomeOf(reply.statusCode),
+        statusCode: reply.statusCode,
+        detail: a.detail ?? null,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'audit record could not be written');
+    }
+  });
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { HEADERS, MESSAGES } from '@slipway/contracts';
+import type { AccessStore } from '../../features/access/access-store.js';
+import { holds, canSeeWorkspace, organisationGrants, workspaceGrants } from '../../features/access/grants.js';
+import { AppError, InputError, NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
+import { hashToken } from '../keys.js';
+import type { AccessRule, Principal } from './principal.js';
+import { SERVICE_ACCOUNT_TOKEN_PREFIX, tokenFromHeader, type SessionTokens } from './tokens.js';
+
+/** Routes that plugins register (docs UI, static files) and that need no declaration. */
+export function isUndeclaredAllowed(url: string): boolean {
+  return !url.startsWith('/api') || url === '/api/docs' || url.startsWith('/api/docs/');
+}
+
+/** The access rule of a route: its declaration, or public for plugin routes outside the API. */
+export function accessRuleOf(
+  url: string,
+  config: { access?: AccessRule } | undefined,
+): AccessRule | undefined {
+  return config?.access ?? (isUndeclaredAllowed(url) ? { scope: 'public' } : undefined);
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+export class Authenticator {
+  constructor(
+    private readonly store: AccessStore,
+    private readonly tokens: SessionTokens,
+  ) {}
+
+  /** The principal behind the request's token; null without one; 401 for a bad one. */
+  async authenticate(request: FastifyRequest): Promise<Principal | null> {
+    const raw = request.headers[HEADERS.authorization];
+    const token = tokenFromHeader(Array.isArray(raw) ? raw[0] : raw);
+    if (!token) return null;
+    const now = Date.now();
+    if (token.startsWith(SERVICE_ACCOUNT_TOKEN_PREFIX)) {
+      const sa = await this.store.findServiceAccountByTokenHash(hashToken(token));
+      if (!sa || sa.revokedAt || sa.expiresAt.getTime() <= now) {
+        throw new NotAuthenticatedError('The service account token is not valid, has expired or was revoked');
+      }
+      if (!sa.lastUsedAt || now - sa.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+        await this.store.touchServiceAccount(sa.id);
+      return {
+        kind: 'service_account',
+        serviceAccountId: sa.id,
+        organisationId: sa.organisationId,
+        name: sa.name,
+      };
+    }
+    const claims = await this.tokens.verify(token);
+    const session = claims ? await this.store.findSession(claims.sessionId) : null;
+    if (
+      !session ||
+      session.userId !== claims?.userId ||
+      session.revokedAt ||
+      session.expiresAt.getTime() <= now
+    ) {
+      throw new NotAuthenticatedError('Your session has ended; sign in again');
+    }
+    const fp = request.headers[HEADERS.fingerprint];
+    const fingerprint = Array.isArray(fp) ? fp[0] : fp;
+    if (session.fingerprint && fingerprint !== session.fingerprint) {
+      throw new NotAuthenticatedError('Your session has ended; sign in again');
+    }
+    if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+      await this.store.touchSession(session.id);
+    return {
+      kind: 'user',
+      userId: session.userId,
+      sessionId: session.id,
+      organisationId: session.organisationId,
+      email: session.email,
+    };
+  }
+}
+
+/**
+ * The one place access is enforced. Every API route declares `config.access`; a route that does
+ * not is refused (and the route-table test fails). Workspace-scoped routes name their workspace
+ * in x-workspace-id: one the caller cannot see answers 404, a missing permission 403.
+ */
+export function registerAccessControl(app: FastifyInstance, store: AccessStore, tokens: SessionTokens) {
+  const authenticator = new Authenticator(store, tokens);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('workspaceId', null);
+  app.decorateRequest('audit', null as never);
+  app.decorateRequest('grants', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.audit = {};
+    const url = request.routeOptions.url;
+    if (url === undefined) return; // no route: the not-found handler answers
+    const rule = accessRuleOf(url, request.routeOptions.config as { access?: AccessRule });
+    if (!rule) throw new AppError(500, `Route ${request.method} ${url} declares no access rule`);
+    if (rule.scope === 'public') {
+      // A token on a public route is used when good and ignored when not.
+      request.principal = await authenticator.authenticate(request).catch(() => null);
+      return;
+    }
+    const principal = await authenticator.authenticate(request);
+    if (!principal) throw new NotAuthenticatedError();
+    request.principal = principal;
+    if (rule.scope === 'authenticated') return;
+    if (rule.scope === 'organisation') {
+      const role =
+        principal.kind === 'user'
+          ? await store.organisationRole(principal.userId, principal.organisationId)
+          : null;
+      request.grants = organisationGrants(role);
+      if (!holds(request.grants, rule.permission)) throw new NotAllowedError(MESSAGES.actionNotAllowed);
+      return;
+    }
+    const header = request.headers[HEADERS.workspace];
+    const workspaceId = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!workspaceId) throw new InputError(`${HEADERS.workspace}: the workspace is required`);
+    const standing =
+      principal.kind === 'user'
+        ? await store.userStanding(principal.userId, workspaceId)
+        : await store.serviceAccountStanding(principal.serviceAccountId, workspaceId);
+    if (!standing || !canSeeWorkspace(standing, principal.organisationId)) {
+      throw new NotFoundError('Workspace not found');
+    }
+    request.workspaceId = workspaceId;
+    request.grants = workspaceGrants(standing);
+    if (!holds(request.grants, rule.permission)) throw new NotAllowedError(MESSAGES.actionNotAllowed);
+  });
+}
+
+/** Every route the app registered, for the route-table test and the OpenAPI security notes. */
+export function collectRoutes(app: FastifyInstance): RouteOptions[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  return routes;
+}

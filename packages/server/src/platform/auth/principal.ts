@@ -1,0 +1,51 @@
+import type { Permission, PermissionGrant } from '@slipway/contracts';
+
+/** Who is calling: a signed-in person (through a session) or a service account. */
+export type Principal =
+  | { kind: 'user'; userId: string; sessionId: string; organisationId: string; email: string }
+  | { kind: 'service_account'; serviceAccountId: string; organisationId: string; name: string };
+
+/**
+ * What a route needs, declared next to its definition (`config.access`):
+ * - public: anyone, signed in or not;
+ * - authenticated: any valid session or service-account token;
+ * - organisation: a permission in the caller's current organisation;
+ * - workspace: a permission in the workspace named by x-workspace-id (404 if not visible).
+ */
+export type AccessRule =
+  | { scope: 'public' }
+  | { scope: 'authenticated' }
+  | { scope: 'organisation'; permission: Permission }
+  | { scope: 'workspace'; permission: Permission };
+
+export const PUBLIC: AccessRule = { scope: 'public' };
+export const AUTHENTICATED: AccessRule = { scope: 'authenticated' };
+export const inOrganisation = (permission: Permission): AccessRule => ({ scope: 'organisation', permission });
+export const inWorkspace = (permission: Permission): AccessRule => ({ scope: 'workspace', permission });
+
+/** What the audit hook records about a request; handlers fill in the target. */
+export interface AuditContext {
+  targetType?: string;
+  targetId?: string;
+  /** who was attempted, for requests without a principal (a failed sign-in names the e-mail) */
+  actorLabel?: string;
+  organisationId?: string;
+  workspaceId?: string;
+  detail?: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** set by the access check for workspace-scoped routes */
+    workspaceId: string | null;
+    audit: AuditContext;
+    /** the caller's grants where the route is scoped (organisation or workspace) */
+    grants: PermissionGrant[] | null;
+  }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+    /** the audit trail's name for what a mutating route does, e.g. 'auth.login' */
+    auditAction?: string;
+  }
+}
