@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { startServer, type RunningServer } from '../packages/server/src/server.js';
 
@@ -83,4 +83,23 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
 export function screenshotPath(name: string) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   return path.join(RESULTS_DIR, `${name}.png`);
+}
+
+/**
+ * A browser context already signed in as a new person (their own organisation and workspace),
+ * the way the web app keeps a session: the token in localStorage under `slipway.auth`.
+ */
+export async function signedInContext(browser: Browser, server: E2eServer): Promise<BrowserContext> {
+  const { createSignedInUser } = await import('../packages/server/src/test-support/identity.js');
+  const user = await createSignedInUser(server.app, server.database);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(
+    ([token, projectId]) => {
+      if (!localStorage.getItem('slipway.auth')) {
+        localStorage.setItem('slipway.auth', JSON.stringify({ token, projectId }));
+      }
+    },
+    [user.token, user.workspaceId],
+  );
+  return context;
 }

@@ -7,6 +7,7 @@ import {
   hasBrowser,
   launchBrowser,
   screenshotPath,
+  signedInContext,
   startE2eServer,
   type E2eServer,
 } from './harness.js';
@@ -26,7 +27,7 @@ describe.runIf(hasBrowser)('web shell in Chromium', () => {
   });
 
   async function newPage(): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await signedInContext(browser, server);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -123,7 +124,7 @@ describe.runIf(hasBrowser)('server with a corrupt SLIPWAY_CONFIG_FILE', () => {
     const server = await startE2eServer({ SLIPWAY_CONFIG_FILE: file });
     const browser = await launchBrowser();
     try {
-      const page = await browser.newPage();
+      const page = await (await signedInContext(browser, server)).newPage();
       await page.goto(`${server.url}/dashboard`);
       await page.getByTestId('app-shell').waitFor();
     } finally {

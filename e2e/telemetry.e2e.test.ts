@@ -6,7 +6,14 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild, hasBrowser, launchBrowser, startE2eServer, type E2eServer } from './harness.js';
+import {
+  ensureWebBuild,
+  hasBrowser,
+  launchBrowser,
+  signedInContext,
+  startE2eServer,
+  type E2eServer,
+} from './harness.js';
 
 interface Seen {
   method: string;
@@ -109,7 +116,7 @@ describe.runIf(hasBrowser)('optional services switched on by config.json', () =>
   });
 
   it('reports to Sentry, loads Heap with the key and asks Unleash for flags', async () => {
-    const page = await browser.newPage();
+    const page = await (await signedInContext(browser, server)).newPage();
     const heapRequests: string[] = [];
     // Heap's CDN is not reachable from here: answer its script the way a CDN would, from the test.
     await page.route('https://cdn.us.heap-api.com/**', async (route) => {

@@ -10,3 +10,6 @@ export * from './paging.js';
 export * from './permissions.js';
 export * from './validation.js';
 export * from './auth.js';
+export * from './sso-audit.js';
+export * from './access.js';
+export * from './caller-permissions.js';

@@ -4,12 +4,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { runtimeSettingsRoutes } from './features/runtime-settings/runtime-settings-routes.js';
 import { RuntimeSettingsService } from './features/runtime-settings/runtime-settings-service.js';
+import { membersFeature } from './features/members/members-feature.js';
+import { oidcFeature } from './features/oidc/oidc-feature.js';
+import { organisationsFeature } from './features/organisations/organisations-feature.js';
+import { rolesFeature } from './features/roles/roles-feature.js';
+import { serviceAccountsFeature } from './features/service-accounts/service-accounts-feature.js';
+import { ssoFeature } from './features/sso/sso-feature.js';
 import { SqlInstanceStore } from './features/system/instance-store.js';
 import { systemRoutes } from './features/system/system-routes.js';
 import { SystemService } from './features/system/system-service.js';
 import path from 'node:path';
+import { accessRoutes } from './features/access/access-routes.js';
 import { SqlAccessStore } from './features/access/access-store.js';
 import { SqlAuditStore } from './features/audit/audit-store.js';
+import { auditFeature } from './features/audit/audit-feature.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { AuthStore } from './features/auth/auth-store.js';
@@ -71,7 +79,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.smtpFrom, app.log);
   const publicUrl =
     config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  registerAccessControl(app, new SqlAccessStore(database.db), tokens);
+  const accessStore = new SqlAccessStore(database.db);
+  registerAccessControl(app, accessStore, tokens);
   registerAuditTrail(app, new SqlAuditStore(database.db));
 
   const system = new SystemService(database, new SqlInstanceStore(database.db));
@@ -85,6 +94,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     publicUrl,
   );
   await app.register(authRoutes(auth));
+  await app.register(accessRoutes(accessStore));
+  const teamDeps = { db: database.db, auth, mailer, publicUrl };
+  await app.register(organisationsFeature(teamDeps));
+  await app.register(membersFeature(teamDeps));
+  await app.register(rolesFeature(teamDeps));
+  await app.register(serviceAccountsFeature(teamDeps));
+  await app.register(auditFeature(database.db));
+  await app.register(ssoFeature(database.db, keys, auth));
+  await app.register(oidcFeature(database.db, config, auth, publicUrl));
 
   await registerWebApp(app, config.webDir);
   return app;

@@ -33,8 +33,19 @@ export interface WorkspaceStanding {
   customGrants: PermissionGrant[] | null;
 }
 
+/** A session with, in the same read, the caller's organisation role and workspace standing. */
+export interface SessionWithStanding {
+  session: SessionRecord;
+  /** the role in the session's organisation */
+  organisationRole: string | null;
+  /** the standing in the asked workspace; null when no workspace was asked or it does not exist */
+  standing: WorkspaceStanding | null;
+}
+
 export interface AccessStore {
   findSession(id: string): Promise<SessionRecord | null>;
+  /** One round trip for what every signed-in request needs. */
+  findSessionWithStanding(id: string, workspaceId: string | null): Promise<SessionWithStanding | null>;
   touchSession(id: string): Promise<void>;
   findServiceAccountByTokenHash(hash: string): Promise<ServiceAccountRecord | null>;
   touchServiceAccount(id: string): Promise<void>;
@@ -66,6 +77,46 @@ export class SqlAccessStore implements AccessStore {
       expiresAt: date(r.expires_at)!,
       revokedAt: date(r.revoked_at),
       lastSeenAt: date(r.last_seen_at),
+    };
+  }
+
+  async findSessionWithStanding(id: string, workspaceId: string | null): Promise<SessionWithStanding | null> {
+    const [r] = rows(
+      await this.db.execute(sql`
+        SELECT s.id, s.user_id, s.organisation_id, u.email, s.fingerprint, s.expires_at, s.revoked_at, s.last_seen_at,
+               own.role AS own_org_role,
+               w.organisation_id AS ws_org, om.role AS ws_org_role, wm.role AS ws_role, r.grants
+        FROM sessions s
+        JOIN users u ON u.id = s.user_id
+        LEFT JOIN organisation_members own ON own.organisation_id = s.organisation_id AND own.user_id = s.user_id
+        LEFT JOIN workspaces w ON w.id = ${workspaceId}
+        LEFT JOIN organisation_members om ON om.organisation_id = w.organisation_id AND om.user_id = s.user_id
+        LEFT JOIN workspace_members wm ON wm.workspace_id = w.id AND wm.user_id = s.user_id
+        LEFT JOIN roles r ON r.id = wm.role AND r.organisation_id = w.organisation_id
+        WHERE s.id = ${id}`),
+    );
+    if (!r) return null;
+    return {
+      session: {
+        id: String(r.id),
+        userId: String(r.user_id),
+        organisationId: String(r.organisation_id),
+        email: String(r.email),
+        fingerprint: (r.fingerprint as string | null) ?? null,
+        expiresAt: date(r.expires_at)!,
+        revokedAt: date(r.revoked_at),
+        lastSeenAt: date(r.last_seen_at),
+      },
+      organisationRole: (r.own_org_role as string | null) ?? null,
+      standing:
+        r.ws_org == null
+          ? null
+          : {
+              organisationId: String(r.ws_org),
+              organisationRole: (r.ws_org_role as string | null) ?? null,
+              workspaceRole: (r.ws_role as string | null) ?? null,
+              customGrants: (r.grants as PermissionGrant[] | null) ?? null,
+            },
     };
   }
 

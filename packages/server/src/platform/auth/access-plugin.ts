@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HEADERS, MESSAGES } from '@slipway/contracts';
-import type { AccessStore } from '../../features/access/access-store.js';
+import type { AccessStore, WorkspaceStanding } from '../../features/access/access-store.js';
 import { holds, canSeeWorkspace, organisationGrants, workspaceGrants } from '../../features/access/grants.js';
 import { AppError, InputError, NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
 import { hashToken } from '../keys.js';
@@ -22,14 +22,24 @@ export function accessRuleOf(
 
 const TOUCH_EVERY_MS = 60_000;
 
+interface Caller {
+  principal: Principal;
+  organisationRole: string | null;
+  standing: WorkspaceStanding | null;
+}
+
 export class Authenticator {
   constructor(
     private readonly store: AccessStore,
     private readonly tokens: SessionTokens,
   ) {}
 
-  /** The principal behind the request's token; null without one; 401 for a bad one. */
-  async authenticate(request: FastifyRequest): Promise<Principal | null> {
+  /**
+   * The principal behind the request's token (null without one; 401 for a bad one), with the
+   * caller's organisation role and, when asked, their standing in a workspace: for a person all
+   * of it comes from one database read.
+   */
+  async authenticate(request: FastifyRequest, workspaceId: string | null = null): Promise<Caller | null> {
     const raw = request.headers[HEADERS.authorization];
     const token = tokenFromHeader(Array.isArray(raw) ? raw[0] : raw);
     if (!token) return null;
@@ -42,14 +52,19 @@ export class Authenticator {
       if (!sa.lastUsedAt || now - sa.lastUsedAt.getTime() > TOUCH_EVERY_MS)
         await this.store.touchServiceAccount(sa.id);
       return {
-        kind: 'service_account',
-        serviceAccountId: sa.id,
-        organisationId: sa.organisationId,
-        name: sa.name,
+        principal: {
+          kind: 'service_account',
+          serviceAccountId: sa.id,
+          organisationId: sa.organisationId,
+          name: sa.name,
+        },
+        organisationRole: null,
+        standing: workspaceId ? await this.store.serviceAccountStanding(sa.id, workspaceId) : null,
       };
     }
     const claims = await this.tokens.verify(token);
-    const session = claims ? await this.store.findSession(claims.sessionId) : null;
+    const found = claims ? await this.store.findSessionWithStanding(claims.sessionId, workspaceId) : null;
+    const session = found?.session;
     if (
       !session ||
       session.userId !== claims?.userId ||
@@ -66,11 +81,15 @@ export class Authenticator {
     if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
       await this.store.touchSession(session.id);
     return {
-      kind: 'user',
-      userId: session.userId,
-      sessionId: session.id,
-      organisationId: session.organisationId,
-      email: session.email,
+      principal: {
+        kind: 'user',
+        userId: session.userId,
+        sessionId: session.id,
+        organisationId: session.organisationId,
+        email: session.email,
+      },
+      organisationRole: found.organisationRole,
+      standing: found.standing,
     };
   }
 }
@@ -95,29 +114,26 @@ export function registerAccessControl(app: FastifyInstance, store: AccessStore, 
     if (!rule) throw new AppError(500, `Route ${request.method} ${url} declares no access rule`);
     if (rule.scope === 'public') {
       // A token on a public route is used when good and ignored when not.
-      request.principal = await authenticator.authenticate(request).catch(() => null);
+      request.principal = (await authenticator.authenticate(request).catch(() => null))?.principal ?? null;
       return;
     }
-    const principal = await authenticator.authenticate(request);
-    if (!principal) throw new NotAuthenticatedError();
+    let workspaceId: string | null = null;
+    if (rule.scope === 'workspace') {
+      const header = request.headers[HEADERS.workspace];
+      workspaceId = (Array.isArray(header) ? header[0] : header)?.trim() || null;
+    }
+    const caller = await authenticator.authenticate(request, workspaceId);
+    if (!caller) throw new NotAuthenticatedError();
+    const principal = caller.principal;
     request.principal = principal;
     if (rule.scope === 'authenticated') return;
     if (rule.scope === 'organisation') {
-      const role =
-        principal.kind === 'user'
-          ? await store.organisationRole(principal.userId, principal.organisationId)
-          : null;
-      request.grants = organisationGrants(role);
+      request.grants = organisationGrants(caller.organisationRole);
       if (!holds(request.grants, rule.permission)) throw new NotAllowedError(MESSAGES.actionNotAllowed);
       return;
     }
-    const header = request.headers[HEADERS.workspace];
-    const workspaceId = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!workspaceId) throw new InputError(`${HEADERS.workspace}: the workspace is required`);
-    const standing =
-      principal.kind === 'user'
-        ? await store.userStanding(principal.userId, workspaceId)
-        : await store.serviceAccountStanding(principal.serviceAccountId, workspaceId);
+    const standing = caller.standing;
     if (!standing || !canSeeWorkspace(standing, principal.organisationId)) {
       throw new NotFoundError('Workspace not found');
     }

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerPermissionsSchema, HEADERS, type CallerPermissions } from '@slipway/contracts';
+import { AUTHENTICATED } from '../../platform/auth/principal.js';
+import type { AccessStore } from './access-store.js';
+import { canSeeWorkspace, organisationGrants, workspaceGrants } from './grants.js';
+
+/**
+ * What the caller may do, so the web app can hide or disable what is not allowed and show the
+ * access denied screen for a page. The server still checks every call.
+ */
+export function accessRoutes(store: AccessStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/access/permissions',
+      {
+        config: { access: AUTHENTICATED },
+        schema: {
+          tags: ['access'],
+          summary: "The caller's grants in their organisation and in the workspace named by x-workspace-id",
+          response: { 200: callerPermissionsSchema },
+        },
+      },
+      async (request): Promise<CallerPermissions> => {
+        const p = request.principal!;
+        const header = request.headers[HEADERS.workspace];
+        const workspaceId = (Array.isArray(header) ? header[0] : header)?.trim() || null;
+        const organisationRole =
+          p.kind === 'user' ? await store.organisationRole(p.userId, p.organisationId) : null;
+        const standing = workspaceId
+          ? p.kind === 'user'
+            ? await store.userStanding(p.userId, workspaceId)
+            : await store.serviceAccountStanding(p.serviceAccountId, workspaceId)
+          : null;
+        const visible = standing !== null && canSeeWorkspace(standing, p.organisationId);
+        return {
+          organisationRole: organisationRole as CallerPermissions['organisationRole'],
+          organisation: organisationGrants(organisationRole),
+          workspaceId: visible ? workspaceId : null,
+          workspaceRole: visible ? (standing.workspaceRole ?? (organisationRole ? 'admin' : null)) : null,
+          workspace: visible ? workspaceGrants(standing) : [],
+        };
+      },
+    );
+  };
+}

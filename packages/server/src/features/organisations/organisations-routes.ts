@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  loginResponseSchema,
+  organisationListSchema,
+  organisationSchema,
+  organisationUpdateRequestSchema,
+  workspaceListSchema,
+  workspaceRequestSchema,
+  workspaceSchema,
+} from '@slipway/contracts';
+import { AUTHENTICATED, inOrganisation } from '../../platform/auth/principal.js';
+import { NotAuthenticatedError } from '../../platform/errors.js';
+import { personOf, requestContext } from '../auth/auth-routes.js';
+import type { OrganisationsService } from './organisations-service.js';
+
+export function organisationRoutes(service: OrganisationsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['organisations'];
+    app.get(
+      '/api/organisations',
+      {
+        config: { access: AUTHENTICATED },
+        schema: {
+          tags,
+          summary: 'The organisations I belong to, with my role',
+          response: { 200: organisationListSchema },
+        },
+      },
+      async (request) => {
+        const p = personOf(request.principal);
+        return service.list(p.userId, p.organisationId);
+      },
+    );
+    app.post(
+      '/api/organisations/:id/switch',
+      {
+        config: { access: AUTHENTICATED, auditAction: 'organisation.switch' },
+        schema: {
+          tags,
+          summary: 'Account switch: end this session and sign in to another organisation of mine',
+          params: idParamsSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (request) => {
+        const p = personOf(request.principal);
+        request.audit.targetType = 'organisation';
+        request.audit.targetId = request.params.id;
+        return service.switchTo(p, request.params.id, requestContext(request));
+      },
+    );
+    app.put(
+      '/api/organisations/:id',
+      {
+        config: { access: inOrganisation('organisation:edit'), auditAction: 'organisation.update' },
+        schema: {
+          tags,
+          summary: 'Rename my current organisation',
+          params: idParamsSchema,
+          body: organisationUpdateRequestSchema,
+          response: { 200: organisationSchema },
+        },
+      },
+      async (request) => {
+        const p = personOf(request.principal);
+        request.audit.targetType = 'organisation';
+        request.audit.targetId = request.params.id;
+        return service.rename(p, request.params.id, request.body.name);
+      },
+    );
+
+    const wsTags = ['workspaces'];
+    app.get(
+      '/api/workspaces',
+      {
+        config: { access: AUTHENTICATED },
+        schema: {
+          tags: wsTags,
+          summary: 'The workspaces I can see in my current organisation',
+          response: { 200: workspaceListSchema },
+        },
+      },
+      async (request) => {
+        if (!request.principal) throw new NotAuthenticatedError();
+        return service.workspaces(request.principal);
+      },
+    );
+    app.post(
+      '/api/workspaces',
+      {
+        config: { access: inOrganisation('workspace:create'), auditAction: 'workspace.create' },
+        schema: {
+          tags: wsTags,
+          summary: 'Create a workspace',
+          body: workspaceRequestSchema,
+          response: { 201: workspaceSchema },
+        },
+      },
+      async (request, reply) => {
+        const organisationId = request.principal!.organisationId;
+        request.audit.targetType = 'workspace';
+        const ws = await service.createWorkspace(organisationId, request.body.name);
+        request.audit.targetId = ws.id;
+        return reply.code(201).send(ws);
+      },
+    );
+    app.put(
+      '/api/workspaces/:id',
+      {
+        config: { access: inOrganisation('workspace:edit'), auditAction: 'workspace.update' },
+        schema: {
+          tags: wsTags,
+          summary: 'Rename a workspace',
+          params: idParamsSchema,
+          body: workspaceRequestSchema,
+          response: { 200: workspaceSchema },
+        },
+      },
+      async (request) => {
+        request.audit.targetType = 'workspace';
+        request.audit.targetId = request.params.id;
+        return service.renameWorkspace(
+          request.principal!.organisationId,
+          request.params.id,
+          request.body.name,
+        );
+      },
+    );
+    app.delete(
+      '/api/workspaces/:id',
+      {
+        config: { access: inOrganisation('workspace:delete'), auditAction: 'workspace.delete' },
+        schema: {
+          tags: wsTags,
+          summary: 'Delete a workspace (not the last one)',
+          params: idParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'workspace';
+        request.audit.targetId = request.params.id;
+        await service.deleteWorkspace(request.principal!.organisationId, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginResponse, Organisation, OrganisationRole, Workspace } from '@slipway/contracts';
+import type { Principal } from '../../platform/auth/principal.js';
+import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import type { AuthService, RequestContext } from '../auth/auth-service.js';
+import type { AuthStore } from '../auth/auth-store.js';
+import type { OrganisationsStore } from './organisations-store.js';
+import { isUniqueViolation } from './unique-violation.js';
+
+const WORKSPACE_NAME_TAKEN = 'A workspace with this name already exists';
+
+/** Organisations a person belongs to, the account switch, and the workspaces of an organisation. */
+export class OrganisationsService {
+  constructor(
+    private readonly store: OrganisationsStore,
+    private readonly people: AuthStore,
+    private readonly auth: AuthService,
+  ) {}
+
+  async list(userId: string, currentOrganisationId: string): Promise<Organisation[]> {
+    const rows = await this.people.organisationsOf(userId);
+    return rows.map((o) => ({
+      id: o.id,
+      name: o.name,
+      role: o.role as OrganisationRole,
+      current: o.id === currentOrganisationId,
+    }));
+  }
+
+  /** Account switch: the current session ends and a new one starts in the chosen organisation. */
+  async switchTo(
+    person: { userId: string; sessionId: string },
+    organisationId: string,
+    ctx: RequestContext,
+  ): Promise<LoginResponse> {
+    const mine = await this.people.organisationsOf(person.userId);
+    if (!mine.some((o) => o.id === organisationId)) throw new NotFoundError('Organisation not found');
+    const user = await this.people.userById(person.userId);
+    if (!user) throw new NotFoundError('User not found');
+    await this.people.setCurrentOrganisation(user.id, organisationId);
+    await this.people.revokeSession(person.sessionId);
+    return this.auth.startSession({ ...user, currentOrganisationId: organisationId }, ctx);
+  }
+
+  async rename(
+    person: { userId: string; organisationId: string },
+    id: string,
+    name: string,
+  ): Promise<Organisation> {
+    // The permission was checked in the caller's current organisation: other ids are not found.
+    if (id !== person.organisationId) throw new NotFoundError('Organisation not found');
+    await this.store.rename(id, name);
+    const mine = await this.list(person.userId, person.organisationId);
+    const renamed = mine.find((o) => o.id === id);
+    if (!renamed) throw new NotFoundError('Organisation not found');
+    return renamed;
+  }
+
+  async workspaces(principal: Principal): Promise<Workspace[]> {
+    if (principal.kind === 'user')
+      return this.people.visibleWorkspaces(principal.userId, principal.organisationId);
+    return this.store.serviceAccountWorkspaces(principal.serviceAccountId);
+  }
+
+  async createWorkspace(organisationId: string, name: string): Promise<Workspace> {
+    if (await this.store.workspaceNameTaken(organisationId, name))
+      throw new ConflictError(WORKSPACE_NAME_TAKEN);
+    const id = randomUUID();
+    try {
+      await this.store.createWorkspace({ id, organisationId, name });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(WORKSPACE_NAME_TAKEN);
+      throw err;
+    }
+    return { id, name, organisationId, role: 'admin' };
+  }
+
+  async renameWorkspace(organisationId: string, id: string, name: string): Promise<Workspace> {
+    const ws = await this.store.workspace(organisationId, id);
+    if (!ws) throw new NotFoundError('Workspace not found');
+    if (await this.store.workspaceNameTaken(organisationId, name, id))
+      throw new ConflictError(WORKSPACE_NAME_TAKEN);
+    try {
+      await this.store.renameWorkspace(id, name);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(WORKSPACE_NAME_TAKEN);
+      throw err;
+    }
+    return { id, name, organisationId, role: 'admin' };
+  }
+
+  async deleteWorkspace(organisationId: string, id: string) {
+    if (!(await this.store.workspace(organisationId, id))) throw new NotFoundError('Workspace not found');
+    if (!(await this.store.deleteWorkspaceUnlessLast(organisationId, id))) {
+      throw new ConflictError('An organisation must keep at least one workspace');
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppDb } from '../../platform/database/database.js';
+import { organisations, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+/** SQL for organisations and their workspaces. */
+export class OrganisationsStore {
+  constructor(private readonly db: AppDb) {}
+
+  async rename(id: string, name: string) {
+    await this.db.update(organisations).set({ name }).where(eq(organisations.id, id));
+  }
+
+  async workspace(organisationId: string, id: string): Promise<WorkspaceRow | null> {
+    const [w] = await this.db
+      .select()
+      .from(workspaces)
+      .where(and(eq(workspaces.id, id), eq(workspaces.organisationId, organisationId)))
+      .limit(1);
+    return w ?? null;
+  }
+
+  async workspaceNameTaken(organisationId: string, name: string, exceptId?: string): Promise<boolean> {
+    const [w] = await this.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(
+        and(
+          eq(workspaces.organisationId, organisationId),
+          eq(workspaces.name, name),
+          exceptId ? ne(workspaces.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(w);
+  }
+
+  async createWorkspace(row: { id: string; organisationId: string; name: string }) {
+    await this.db.insert(workspaces).values(row);
+  }
+
+  async renameWorkspace(id: string, name: string) {
+    await this.db.update(workspaces).set({ name }).where(eq(workspaces.id, id));
+  }
+
+  /** Deletes the workspace unless it is the organisation's last; false when it was the last. */
+  async deleteWorkspaceUnlessLast(organisationId: string, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // Lock the organisation's workspaces so two deletes cannot both see "two left".
+      const rows = await tx
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(eq(workspaces.organisationId, organisationId))
+        .for('update');
+      if (rows.length <= 1) return false;
+      await tx
+        .delete(workspaces)
+        .where(and(eq(workspaces.id, id), eq(workspaces.organisationId, organisationId)));
+      return true;
+    });
+  }
+
+  /** The workspaces a service account was given, with its role in each. */
+  async serviceAccountWorkspaces(serviceAccountId: string) {
+    return this.db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        organisationId: workspaces.organisationId,
+        role: serviceAccountWorkspaces.role,
+      })
+      .from(serviceAccountWorkspaces)
+      .innerJoin(workspaces, eq(workspaces.id, serviceAccountWorkspaces.workspaceId))
+      .where(eq(serviceAccountWorkspaces.serviceAccountId, serviceAccountId))
+      .orderBy(workspaces.createdAt, workspaces.name);
+  }
+}

@@ -1,0 +1,115 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { PermissionGrant } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import {
+  invites,
+  roles,
+  serviceAccountWorkspaces,
+  workspaceMembers,
+  workspaces,
+} from '../../platform/database/schema.js';
+
+export type RoleRow = typeof roles.$inferSelect;
+
+/** Tells whether a name is a workspace role of an organisation: built-in or one of its custom roles. */
+export interface RoleLookup {
+  customRoleExists(organisationId: string, id: string): Promise<boolean>;
+}
+
+/** SQL for custom roles. */
+export class RolesStore implements RoleLookup {
+  constructor(private readonly db: AppDb) {}
+
+  async list(organisationId: string): Promise<RoleRow[]> {
+    return this.db
+      .select()
+      .from(roles)
+      .where(eq(roles.organisationId, organisationId))
+      .orderBy(asc(roles.name));
+  }
+
+  async get(organisationId: string, id: string): Promise<RoleRow | null> {
+    const [r] = await this.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.id, id), eq(roles.organisationId, organisationId)))
+      .limit(1);
+    return r ?? null;
+  }
+
+  async customRoleExists(organisationId: string, id: string): Promise<boolean> {
+    return (await this.get(organisationId, id)) !== null;
+  }
+
+  async nameTaken(organisationId: string, name: string, exceptId?: string): Promise<boolean> {
+    const [r] = await this.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(
+        and(
+          eq(roles.organisationId, organisationId),
+          sql`lower(${roles.name}) = lower(${name})`,
+          exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(r);
+  }
+
+  async create(row: {
+    id: string;
+    organisationId: string;
+    name: string;
+    description: string;
+    grants: PermissionGrant[];
+  }) {
+    await this.db.insert(roles).values(row);
+  }
+
+  async update(id: string, patch: { name: string; description: string; grants: PermissionGrant[] }) {
+    await this.db
+      .update(roles)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(roles.id, id));
+  }
+
+  /** Deletes the role unless a member, service account or pending invite holds it; false when in use. */
+  async deleteUnlessAssigned(organisationId: string, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.id, id), eq(roles.organisationId, organisationId)))
+        .for('update');
+      if (!locked) return true;
+      const inOrg = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.organisationId} = ${organisationId})`;
+      const [m] = await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.role, id), sql`${workspaceMembers.workspaceId} IN ${inOrg}`));
+      const [s] = await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(serviceAccountWorkspaces)
+        .where(
+          and(
+            eq(serviceAccountWorkspaces.role, id),
+            sql`${serviceAccountWorkspaces.workspaceId} IN ${inOrg}`,
+          ),
+        );
+      const [i] = await tx
+        .select({ n: sql<number>`count(*)` })
+        .from(invites)
+        .where(
+          and(
+            eq(invites.organisationId, organisationId),
+            eq(invites.workspaceRole, id),
+            isNull(invites.acceptedAt),
+            isNull(invites.revokedAt),
+          ),
+        );
+      if (Number(m?.n) + Number(s?.n) + Number(i?.n) > 0) return false;
+      await tx.delete(roles).where(eq(roles.id, id));
+      return true;
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { SsoGroupRole } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import {
+  organisationMembers,
+  roles,
+  ssoSettings,
+  users,
+  workspaceMembers,
+  workspaces,
+} from '../../platform/database/schema.js';
+
+export interface StoredSsoSettings {
+  organisationId: string;
+  enabled: boolean;
+  url: string;
+  bindDn: string;
+  bindPasswordEncrypted: string;
+  baseDn: string;
+  userQuery: string;
+  groupQuery: string;
+  emailAttribute: string;
+  groupRoles: SsoGroupRole[];
+  updatedAt: Date;
+}
+
+export type SsoUserRow = typeof users.$inferSelect;
+
+/** SSO settings, and the people and memberships a directory sign-in creates. */
+export interface SsoStore {
+  settings(organisationId: string): Promise<StoredSsoSettings | null>;
+  saveSettings(s: Omit<StoredSsoSettings, 'updatedAt'>): Promise<StoredSsoSettings>;
+  /** ids of the organisation's workspaces and custom roles, to check group mappings */
+  workspaceIds(organisationId: string): Promise<string[]>;
+  customRoleIds(organisationId: string): Promise<string[]>;
+  userByEmail(email: string): Promise<SsoUserRow | null>;
+  organisationRole(userId: string, organisationId: string): Promise<string | null>;
+  /** a verified person without a password who belongs to the organisation */
+  createDirectoryUser(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    organisationId: string;
+    organisationRole: string;
+  }): Promise<SsoUserRow>;
+  setOrganisationRole(userId: string, organisationId: string, role: string): Promise<void>;
+  setWorkspaceRole(userId: string, workspaceId: string, role: string): Promise<void>;
+}
+
+export class SqlSsoStore implements SsoStore {
+  constructor(private readonly db: AppDb) {}
+
+  async settings(organisationId: string): Promise<StoredSsoSettings | null> {
+    const [row] = await this.db
+      .select()
+      .from(ssoSettings)
+      .where(eq(ssoSettings.organisationId, organisationId));
+    return row ? { ...row, groupRoles: (row.groupRoles ?? []) as SsoGroupRole[] } : null;
+  }
+
+  async saveSettings(s: Omit<StoredSsoSettings, 'updatedAt'>): Promise<StoredSsoSettings> {
+    const values = { ...s, updatedAt: new Date() };
+    await this.db
+      .insert(ssoSettings)
+      .values(values)
+      .onConflictDoUpdate({ target: ssoSettings.organisationId, set: values });
+    return values;
+  }
+
+  async workspaceIds(organisationId: string) {
+    const rows = await this.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.organisationId, organisationId));
+    return rows.map((r) => r.id);
+  }
+
+  async customRoleIds(organisationId: string) {
+    const rows = await this.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.organisationId, organisationId));
+    return rows.map((r) => r.id);
+  }
+
+  async userByEmail(email: string) {
+    const [u] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return u ?? null;
+  }
+
+  async organisationRole(userId: string, organisationId: string) {
+    const [m] = await this.db
+      .select({ role: organisationMembers.role })
+      .from(organisationMembers)
+      .where(
+        and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)),
+      );
+    return m?.role ?? null;
+  }
+
+  async createDirectoryUser(input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    organisationId: string;
+    organisationRole: string;
+  }) {
+    const row = {
+      id: randomUUID(),
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash: null,
+      emailVerifiedAt: new Date(),
+      currentOrganisationId: input.organisationId,
+    };
+    await this.db.transaction(async (tx) => {
+      await tx.insert(users).values(row);
+      await tx
+        .insert(organisationMembers)
+        .values({ organisationId: input.organisationId, userId: row.id, role: input.organisationRole });
+    });
+    return { ...row, createdAt: new Date() };
+  }
+
+  async setOrganisationRole(userId: string, organisationId: string, role: string) {
+    await this.db
+      .update(organisationMembers)
+      .set({ role })
+      .where(
+        and(eq(organisationMembers.userId, userId), eq(organisationMembers.organisationId, organisationId)),
+      );
+  }
+
+  async setWorkspaceRole(userId: string, workspaceId: string, role: string) {
+    await this.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId, role })
+      .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role } });
+  }
+}
