@@ -79,7 +79,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.smtpFrom, app.log);
   const publicUrl =
     config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
-  const accessStore = new SqlAccessStore(database.db);
+  const accessStore = new SqlAccessStore(database);
   registerAccessControl(app, accessStore, tokens);
   registerAuditTrail(app, new SqlAuditStore(database.db));
 

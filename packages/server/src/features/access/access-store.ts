@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PermissionGrant } from '@slipway/contracts';
-import type { AppDb } from '../../platform/database/database.js';
+import type { AppDb, Database } from '../../platform/database/database.js';
 
 export interface SessionRecord {
   id: string;
@@ -58,8 +58,25 @@ type Row = Record<string, unknown>;
 const rows = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
+/** Every signed-in request runs this: the session, the organisation role and the workspace standing. */
+const SESSION_STANDING_SQL = `
+  SELECT s.id, s.user_id, s.organisation_id, u.email, s.fingerprint, s.expires_at, s.revoked_at, s.last_seen_at,
+         own.role AS own_org_role,
+         w.organisation_id AS ws_org, om.role AS ws_org_role, wm.role AS ws_role, r.grants
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN organisation_members own ON own.organisation_id = s.organisation_id AND own.user_id = s.user_id
+  LEFT JOIN workspaces w ON w.id = $2::text
+  LEFT JOIN organisation_members om ON om.organisation_id = w.organisation_id AND om.user_id = s.user_id
+  LEFT JOIN workspace_members wm ON wm.workspace_id = w.id AND wm.user_id = s.user_id
+  LEFT JOIN roles r ON r.id = wm.role AND r.organisation_id = w.organisation_id
+  WHERE s.id = $1`;
+
 export class SqlAccessStore implements AccessStore {
-  constructor(private readonly db: AppDb) {}
+  private readonly db: AppDb;
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+  }
 
   async findSession(id: string): Promise<SessionRecord | null> {
     const [r] = rows(
@@ -81,20 +98,10 @@ export class SqlAccessStore implements AccessStore {
   }
 
   async findSessionWithStanding(id: string, workspaceId: string | null): Promise<SessionWithStanding | null> {
-    const [r] = rows(
-      await this.db.execute(sql`
-        SELECT s.id, s.user_id, s.organisation_id, u.email, s.fingerprint, s.expires_at, s.revoked_at, s.last_seen_at,
-               own.role AS own_org_role,
-               w.organisation_id AS ws_org, om.role AS ws_org_role, wm.role AS ws_role, r.grants
-        FROM sessions s
-        JOIN users u ON u.id = s.user_id
-        LEFT JOIN organisation_members own ON own.organisation_id = s.organisation_id AND own.user_id = s.user_id
-        LEFT JOIN workspaces w ON w.id = ${workspaceId}
-        LEFT JOIN organisation_members om ON om.organisation_id = w.organisation_id AND om.user_id = s.user_id
-        LEFT JOIN workspace_members wm ON wm.workspace_id = w.id AND wm.user_id = s.user_id
-        LEFT JOIN roles r ON r.id = wm.role AND r.organisation_id = w.organisation_id
-        WHERE s.id = ${id}`),
-    );
+    const [r] = await this.database.prepared<Row>('slipway_session_standing', SESSION_STANDING_SQL, [
+      id,
+      workspaceId,
+    ]);
     if (!r) return null;
     return {
       session: {

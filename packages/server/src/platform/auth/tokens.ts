@@ -2,6 +2,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Keys } from '../keys.js';
 
 const ISSUER = 'slipway';
+const VERIFIED_CACHE_SIZE = 10_000;
 export const SERVICE_ACCOUNT_TOKEN_PREFIX = 'slw_sa_';
 
 /** Signed session tokens: HS256 over a session id; the session row decides whether it still counts. */
@@ -21,13 +22,28 @@ export class SessionTokens {
       .sign(this.key);
   }
 
+  // Tokens already verified, with their expiry: a signature check is pure, so its answer can be
+  // kept. Whether the session still counts is read from the database on every request anyway.
+  private readonly verified = new Map<string, { sessionId: string; userId: string; expiresAtMs: number }>();
+
   /** The session id, or null when the token is not ours, altered or expired. */
   async verify(token: string): Promise<{ sessionId: string; userId: string } | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return { sessionId: known.sessionId, userId: known.userId };
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      return typeof payload.sid === 'string' && typeof payload.sub === 'string'
-        ? { sessionId: payload.sid, userId: payload.sub }
-        : null;
+      if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, {
+        sessionId: payload.sid,
+        userId: payload.sub,
+        expiresAtMs: (payload.exp ?? 0) * 1000,
+      });
+      return { sessionId: payload.sid, userId: payload.sub };
     } catch {
       return null;
     }

@@ -22,6 +22,11 @@ export interface Database {
   readonly driver: 'pglite' | 'postgres';
   readonly db: AppDb;
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * One statement for a hot path: on PostgreSQL a named prepared statement, planned once per
+   * connection instead of on every call.
+   */
+  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     driver: 'postgres',
     db,
+    async prepared(name, text, params) {
+      return (await pool.query({ name, text, values: params })).rows;
+    },
     async withSession(fn) {
       const client = await pool.connect();
       try {
@@ -98,6 +106,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   return {
     driver: 'pglite',
     db,
+    async prepared(_name, text, params) {
+      return (await client.query(text, params)).rows as never[];
+    },
     withSession(fn) {
       const run = queue.then(() => fn(session));
       queue = run.catch(() => undefined);
