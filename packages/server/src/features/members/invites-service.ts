@@ -16,6 +16,7 @@ import type { Mailer } from '../../platform/mail.js';
 import type { AuthService, RequestContext } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { PER_ACCOUNT, PER_IP, type Throttle } from '../auth/throttle.js';
 import { isUniqueViolation } from '../organisations/unique-violation.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
@@ -51,6 +52,7 @@ export class InvitesService {
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
+    private readonly throttle: Throttle,
   ) {}
 
   async create(
@@ -137,9 +139,17 @@ export class InvitesService {
       if (!signedInAsThem) {
         if (!input.password)
           throw new NotAuthenticatedError('Sign in or give your password to accept this invite');
+        // The same growing delays as sign-in: an invite link must not become a password oracle.
+        const keys = [`login:acct:${existing.email}`, `login:ip:${ctx.ip}`];
+        await this.throttle.check(keys);
         if (!(await verifyPassword(existing.passwordHash, input.password))) {
+          await this.throttle.fail([
+            [keys[0]!, PER_ACCOUNT],
+            [keys[1]!, PER_IP],
+          ]);
           throw new NotAuthenticatedError(MESSAGES.invalidCredentials);
         }
+        await this.throttle.succeed([keys[0]!]);
       }
       invite = await this.store.accept(tokenHash, { userId: existing.id });
     } else {

@@ -108,6 +108,11 @@ describe('invites', () => {
     const wrong = await accept({ token, password: 'Wr0ng!password' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe(MESSAGES.invalidCredentials);
+    // Guessing through the invite meets the sign-in delays: after five failures, 429.
+    const guesses: number[] = [];
+    for (let i = 0; i < 5; i++) guesses.push((await accept({ token, password: `Guess!${i}aA` })).statusCode);
+    expect(guesses).toContain(429);
+    await t.db.database.db.execute(sql`DELETE FROM auth_throttle`);
     const stranger = await createSignedInUser(t.app, t.db.database);
     expect((await accept({ token }, { authorization: stranger.token })).statusCode).toBe(401);
 

@@ -3,6 +3,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { AuthStore } from '../auth/auth-store.js';
+import { Throttle } from '../auth/throttle.js';
 import { RolesStore } from '../roles/roles-store.js';
 import { inviteRoutes } from './invites-routes.js';
 import { InvitesService } from './invites-service.js';
@@ -23,6 +24,7 @@ export function membersFeature(deps: { db: AppDb; auth: AuthService; mailer: Mai
     deps.auth,
     deps.mailer,
     deps.publicUrl,
+    new Throttle(deps.db),
   );
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(memberRoutes(new MembersService(members, roles)));
