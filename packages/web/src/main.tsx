@@ -5,10 +5,13 @@ import { Provider as StoreProvider } from 'react-redux';
 import { AppRoot } from './app/AppRoot';
 import { Startup } from './app/Startup';
 import { createStore } from './app/store';
+import { fingerprintSet } from './features/auth/auth-slice';
+import { browserFingerprint } from './features/auth/auth-storage';
 import { createI18n } from './i18n/i18n';
 
 const i18n = createI18n();
 const { store, persistor } = createStore();
+store.dispatch(fingerprintSet(browserFingerprint()));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

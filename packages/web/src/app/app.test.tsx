@@ -2,6 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRuntimeSettings, type RuntimeSettings } from '@slipway/contracts';
+import { storeSession } from '../test/app';
+import { ADMIN_PERMISSIONS } from '../test/org-peer';
 import { renderWithI18n } from '../test/render';
 import { AppRoot } from './AppRoot';
 import { useFeatures } from './features-context';
@@ -37,16 +39,30 @@ describe('start-up', () => {
 
 describe('the routed app', () => {
   beforeEach(() => {
-    // The sidebar's status line asks the API; answer like the server does.
+    // The layout needs a session; the stored one is accepted by the stub below.
+    storeSession('tok-1');
+    // The sidebar's status line and the top bar ask the API; answer like the server does.
     globalThis.fetch = (async (input: RequestInfo | URL) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const body = url.endsWith('/healthz')
-        ? { status: 'ok', version: '0.1.0', uptimeSeconds: 1 }
-        : {
-            status: 'ready',
-            database: { driver: 'pglite', reachable: true, migrationsApplied: 1, migrationsExpected: 1 },
-            instance: null,
-          };
+      const body = url.endsWith('/access/permissions')
+        ? ADMIN_PERMISSIONS
+        : url.endsWith('/healthz')
+          ? { status: 'ok', version: '0.1.0', uptimeSeconds: 1 }
+          : url.endsWith('/profile')
+            ? {
+                id: 'u1',
+                email: 'ada@example.com',
+                firstName: 'Ada',
+                lastName: 'Lovelace',
+                organisationId: 'o1',
+                organisations: [],
+                workspaces: [],
+              }
+            : {
+                status: 'ready',
+                database: { driver: 'pglite', reachable: true, migrationsApplied: 1, migrationsExpected: 1 },
+                instance: null,
+              };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
   });

@@ -1,3 +1,4 @@
+import type { Permission } from '@slipway/contracts';
 import type { en } from '../i18n/locales/en';
 
 export type AreaId = keyof typeof en.nav;
@@ -8,6 +9,8 @@ export interface NavItem {
   path: string;
   /** Marks the element the guided tour points at (spec §2, tour step 1). */
   tourTarget?: string;
+  /** The permission needed to open the page; without one, every signed-in user may. */
+  permission?: Permission;
 }
 
 export interface NavGroup {
@@ -26,64 +29,69 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     id: 'build',
     items: [
-      { id: 'applications', path: '/applications', tourTarget: 'microservice-library' },
-      { id: 'pipelines', path: '/pipelines' },
-      { id: 'pipelineTemplates', path: '/pipeline-templates' },
-      { id: 'taskTemplates', path: '/task-templates' },
-      { id: 'externalPipelines', path: '/external-pipelines' },
-      { id: 'studio', path: '/studio' },
-      { id: 'repositories', path: '/repositories' },
-      { id: 'registries', path: '/registries' },
-      { id: 'securityScanning', path: '/security' },
+      {
+        id: 'applications',
+        path: '/applications',
+        tourTarget: 'microservice-library',
+        permission: 'applications:view',
+      },
+      { id: 'pipelines', path: '/pipelines', permission: 'pipelines:view' },
+      { id: 'pipelineTemplates', path: '/pipeline-templates', permission: 'pipelineTemplates:view' },
+      { id: 'taskTemplates', path: '/task-templates', permission: 'taskTemplates:view' },
+      { id: 'externalPipelines', path: '/external-pipelines', permission: 'pipelines:view' },
+      { id: 'studio', path: '/studio', permission: 'pipelines:view' },
+      { id: 'repositories', path: '/repositories', permission: 'repositories:view' },
+      { id: 'registries', path: '/registries', permission: 'registries:view' },
+      { id: 'securityScanning', path: '/security', permission: 'security:view' },
     ],
   },
   {
     id: 'deploy',
     items: [
-      { id: 'releases', path: '/releases' },
-      { id: 'schedules', path: '/schedules' },
-      { id: 'clusters', path: '/clusters' },
-      { id: 'environments', path: '/environments' },
-      { id: 'helm', path: '/helm' },
-      { id: 'snapshots', path: '/snapshots' },
-      { id: 'restoredSnapshots', path: '/snapshots/restored' },
-      { id: 'blockchain', path: '/blockchain' },
+      { id: 'releases', path: '/releases', permission: 'releases:view' },
+      { id: 'schedules', path: '/schedules', permission: 'schedules:view' },
+      { id: 'clusters', path: '/clusters', permission: 'clusters:view' },
+      { id: 'environments', path: '/environments', permission: 'environments:view' },
+      { id: 'helm', path: '/helm', permission: 'helm:view' },
+      { id: 'snapshots', path: '/snapshots', permission: 'snapshots:view' },
+      { id: 'restoredSnapshots', path: '/snapshots/restored', permission: 'snapshots:view' },
+      { id: 'blockchain', path: '/blockchain', permission: 'blockchain:view' },
     ],
   },
   {
     id: 'operate',
     items: [
-      { id: 'backups', path: '/backups' },
-      { id: 'alerts', path: '/alerts' },
-      { id: 'notifications', path: '/notifications' },
-      { id: 'webhooks', path: '/webhooks' },
-      { id: 'secrets', path: '/secrets' },
+      { id: 'backups', path: '/backups', permission: 'backups:view' },
+      { id: 'alerts', path: '/alerts', permission: 'alerts:view' },
+      { id: 'notifications', path: '/notifications', permission: 'notifications:view' },
+      { id: 'webhooks', path: '/webhooks', permission: 'webhooks:view' },
+      { id: 'secrets', path: '/secrets', permission: 'secrets:view' },
     ],
   },
   {
     id: 'insight',
     items: [
-      { id: 'doraMetrics', path: '/dora-metrics' },
-      { id: 'auditTrails', path: '/audit-trails' },
+      { id: 'doraMetrics', path: '/dora-metrics', permission: 'dora:view' },
+      { id: 'auditTrails', path: '/audit-trails', permission: 'audit:view' },
     ],
   },
   {
     id: 'settings',
     items: [
-      { id: 'providers', path: '/settings/providers' },
+      { id: 'providers', path: '/settings/providers', permission: 'providers:view' },
       { id: 'profile', path: '/settings/profile' },
-      { id: 'account', path: '/settings/account' },
-      { id: 'team', path: '/settings/team' },
-      { id: 'roles', path: '/settings/roles' },
-      { id: 'serviceAccounts', path: '/settings/service-accounts' },
-      { id: 'billing', path: '/settings/billing' },
+      { id: 'account', path: '/settings/account', permission: 'organisation:view' },
+      { id: 'team', path: '/settings/team', permission: 'members:view' },
+      { id: 'roles', path: '/settings/roles', permission: 'roles:view' },
+      { id: 'serviceAccounts', path: '/settings/service-accounts', permission: 'serviceAccounts:view' },
+      { id: 'billing', path: '/settings/billing', permission: 'billing:view' },
     ],
   },
 ];
 
 export const ALL_AREAS: NavItem[] = [HOME, ...NAV_GROUPS.flatMap((g) => g.items)];
 
-/** The screens outside the application layout (spec §2); their contents arrive with identity. */
+/** The sign-in screens, outside the application layout and open without a session (spec §2). */
 export const AUTH_PATHS = [
   '/login',
   '/signup',
@@ -91,4 +99,6 @@ export const AUTH_PATHS = [
   '/forgot-password',
   '/reset-password',
   '/set-password',
+  '/accept-invite',
 ] as const;
+export type AuthPath = (typeof AUTH_PATHS)[number];

@@ -12,7 +12,8 @@ import {
 } from 'redux-persist';
 import type { Storage } from 'redux-persist';
 import { ONBOARDING_PERSIST_KEY, PERSIST_TIMEOUT_MS } from '@slipway/contracts';
-import { authSlice } from '../features/auth/auth-slice';
+import { authSlice, type AuthState } from '../features/auth/auth-slice';
+import { saveSession } from '../features/auth/auth-storage';
 import { clusterSlice } from '../features/clusters/cluster-slice';
 import { onboardingSlice } from '../features/onboarding/onboarding-slice';
 import { onboardingV2Slice } from '../features/onboarding/onboarding-v2-slice';
@@ -68,8 +69,23 @@ export function createStore() {
         .concat(api.middleware),
   });
   setupListeners(store.dispatch);
+  keepSessionStored(store);
   const persistor = persistStore(store);
   return { store, persistor };
+}
+
+/** Writes the token and workspace to localStorage whenever they change (see auth-storage.ts). */
+function keepSessionStored(store: {
+  getState: () => { auth: AuthState };
+  subscribe: (l: () => void) => unknown;
+}) {
+  let last = store.getState().auth;
+  store.subscribe(() => {
+    const auth = store.getState().auth;
+    if (auth.token === last.token && auth.projectId === last.projectId) return;
+    last = auth;
+    saveSession({ token: auth.token, projectId: auth.projectId });
+  });
 }
 
 export type AppStore = ReturnType<typeof createStore>['store'];

@@ -18,6 +18,8 @@ import { SystemStatus } from '../../features/system/SystemStatus';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { LanguageMenu } from './LanguageMenu';
 import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+import { WorkspacePicker } from './WorkspacePicker';
 
 const DRAWER_WIDTH = 272;
 
@@ -84,7 +86,9 @@ export default function AppLayout() {
             {t('app.name')}
           </Typography>
           <Box sx={{ flex: 1 }} />
+          <WorkspacePicker />
           <LanguageMenu />
+          <UserMenu />
         </Toolbar>
         {navigation.state === 'loading' ? (
           <LinearProgress

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { loadSession } from './auth-storage';
 
 /** Auth state (spec §3): the login token, the project (workspace) id and a browser fingerprint. */
 export interface AuthState {
@@ -17,9 +18,14 @@ export interface SignedInUser {
   name?: string;
 }
 
+/** The stored session (see auth-storage.ts), read each time a store is made. */
+export function restoredAuthState(): AuthState {
+  return { ...initialAuthState, ...loadSession() };
+}
+
 export const authSlice = createSlice({
   name: 'auth',
-  initialState: initialAuthState,
+  initialState: restoredAuthState,
   reducers: {
     signedIn(state, action: PayloadAction<{ token: string; projectId?: string | null; user: SignedInUser }>) {
       state.token = action.payload.token;

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Section } from '../../ui/Section';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { usePermission } from '../access/usePermission';
+import { SsoSection } from '../sso/SsoSection';
+import { OrganisationsSection } from './OrganisationsSection';
+import { WorkspacesSection } from './WorkspacesSection';
+
+/** Account management: organisations (switch, rename), workspaces, and enterprise SSO. */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('account.title'));
+  const ssoVisible = usePermission('sso:view').allowed;
+  return (
+    <Box data-testid="area-account" sx={{ maxWidth: 960, display: 'grid', gap: 3 }}>
+      <Typography variant="h4" component="h1">
+        {t('account.title')}
+      </Typography>
+      <Section id="organisations-heading" title={t('account.organisationsTitle')}>
+        <OrganisationsSection />
+      </Section>
+      <Section id="workspaces-heading" title={t('account.workspacesTitle')}>
+        <WorkspacesSection />
+      </Section>
+      {ssoVisible ? (
+        <Section id="sso-heading" title={t('sso.title')}>
+          <SsoSection />
+        </Section>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Organisation } from '@slipway/contracts';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Skeleton } from '../../ui/Skeleton';
+import { NotAllowedTooltip } from '../access/Can';
+import { usePermission } from '../access/usePermission';
+import { useOrganisationsQuery, useRenameOrganisationMutation } from './api';
+import { NameDialog } from './NameDialog';
+import { useSwitchOrganisation } from './useSwitchOrganisation';
+
+/** The organisations I belong to with my role; switch to another, rename the current one. */
+export function OrganisationsSection() {
+  const { t } = useTranslation();
+  const { data, error, isLoading, isFetching, refetch } = useOrganisationsQuery();
+  const switcher = useSwitchOrganisation();
+  const [rename] = useRenameOrganisationMutation();
+  const canRename = usePermission('organisation:edit').allowed;
+  const [renaming, setRenaming] = useState<Organisation | null>(null);
+  const [switching, setSwitching] = useState<string | null>(null);
+
+  if (isLoading) return <Skeleton lines={3} />;
+  if (!data)
+    return (
+      <LoadError
+        what={t('account.organisationsLoadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  return (
+    <>
+      <FormAlert message={switcher.error} />
+      <List dense aria-label={t('account.organisationsTitle')}>
+        {data.map((o) => (
+          <ListItem
+            key={o.id}
+            divider
+            data-testid="organisation-row"
+            secondaryAction={
+              o.current ? (
+                <NotAllowedTooltip allowed={canRename}>
+                  <Button size="small" disabled={!canRename} onClick={() => setRenaming(o)}>
+                    {t('account.rename')}
+                  </Button>
+                </NotAllowedTooltip>
+              ) : (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  loading={switching === o.id && switcher.isLoading}
+                  aria-label={t('account.switchTo', { name: o.name })}
+                  onClick={() => {
+                    setSwitching(o.id);
+                    void switcher.run(o.id);
+                  }}
+                >
+                  {t('account.switch')}
+                </Button>
+              )
+            }
+          >
+            <ListItemText
+              primary={
+                <Stack direction="row" spacing={1} alignItems="center" component="span">
+                  <span>{o.name}</span>
+                  {o.current ? <Chip size="small" color="primary" label={t('account.current')} /> : null}
+                </Stack>
+              }
+              secondary={t(`team.orgRoles.${o.role}`)}
+            />
+          </ListItem>
+        ))}
+      </List>
+      {renaming ? (
+        <NameDialog
+          title={t('account.renameOrganisation')}
+          submitLabel={t('common.save')}
+          initial={renaming.name}
+          onSubmit={(name) => rename({ id: renaming.id, name })}
+          onClose={() => setRenaming(null)}
+        />
+      ) : null}
+    </>
+  );
+}

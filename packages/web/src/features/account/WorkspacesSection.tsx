@@ -1,0 +1,122 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Workspace } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadError } from '../../ui/LoadError';
+import { Skeleton } from '../../ui/Skeleton';
+import { PermissionButton } from '../access/Can';
+import { roleLabel, useRolesQuery } from '../roles/api';
+import {
+  useCreateWorkspaceMutation,
+  useDeleteWorkspaceMutation,
+  useRenameWorkspaceMutation,
+  useWorkspacesQuery,
+} from './api';
+import { NameDialog } from './NameDialog';
+
+/** Workspaces of the current organisation: create, rename, delete (never the last one). */
+export function WorkspacesSection() {
+  const { t } = useTranslation();
+  const { data, error, isLoading, isFetching, refetch } = useWorkspacesQuery();
+  const { data: roles } = useRolesQuery();
+  const [create] = useCreateWorkspaceMutation();
+  const [rename] = useRenameWorkspaceMutation();
+  const [remove, removal] = useDeleteWorkspaceMutation();
+  const [naming, setNaming] = useState<Workspace | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Workspace | null>(null);
+  const closeDelete = () => {
+    removal.reset();
+    setDeleting(null);
+  };
+
+  let list;
+  if (isLoading) list = <Skeleton lines={3} />;
+  else if (!data)
+    list = (
+      <LoadError
+        what={t('account.workspacesLoadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  else
+    list = (
+      <List dense aria-label={t('account.workspacesTitle')}>
+        {data.map((w) => (
+          <ListItem
+            key={w.id}
+            divider
+            data-testid="workspace-row"
+            secondaryAction={
+              <Stack direction="row" spacing={1}>
+                <PermissionButton
+                  permission="workspace:edit"
+                  size="small"
+                  onClick={() => setNaming(w)}
+                  aria-label={t('account.renameNamed', { name: w.name })}
+                >
+                  {t('account.rename')}
+                </PermissionButton>
+                <PermissionButton
+                  permission="workspace:delete"
+                  size="small"
+                  color="error"
+                  disabled={data.length <= 1}
+                  onClick={() => setDeleting(w)}
+                  aria-label={t('account.deleteNamed', { name: w.name })}
+                >
+                  {t('common.delete')}
+                </PermissionButton>
+              </Stack>
+            }
+          >
+            <ListItemText
+              primary={w.name}
+              secondary={t('account.yourRole', { role: roleLabel(roles, w.role) })}
+            />
+          </ListItem>
+        ))}
+      </List>
+    );
+
+  return (
+    <>
+      <PermissionButton
+        permission="workspace:create"
+        variant="outlined"
+        onClick={() => setNaming('new')}
+        sx={{ mb: 1 }}
+      >
+        {t('account.createWorkspace')}
+      </PermissionButton>
+      {list}
+      {naming ? (
+        <NameDialog
+          title={naming === 'new' ? t('account.createWorkspace') : t('account.renameWorkspace')}
+          submitLabel={naming === 'new' ? t('account.create') : t('common.save')}
+          initial={naming === 'new' ? '' : naming.name}
+          onSubmit={(name) => (naming === 'new' ? create({ name }) : rename({ id: naming.id, name }))}
+          onClose={() => setNaming(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('account.confirmDelete.title', { name: deleting?.name ?? '' })}
+        body={t('account.confirmDelete.body')}
+        confirmLabel={t('common.delete')}
+        loading={removal.isLoading}
+        error={removal.error ? errorMessage(removal.error) : null}
+        onClose={closeDelete}
+        onConfirm={async () => {
+          if (deleting && !(await remove(deleting.id)).error) closeDelete();
+        }}
+      />
+    </>
+  );
+}

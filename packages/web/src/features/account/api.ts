@@ -1,0 +1,55 @@
+import type { LoginResponse, Organisation, Workspace } from '@slipway/contracts';
+import { api } from '../../app/api';
+
+/** Organisations I belong to (account switch, rename) and the workspaces of the current one. */
+export const accountApi = api
+  .enhanceEndpoints({ addTagTypes: ['Organisations', 'Workspaces', 'Profile', 'Permissions'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      organisations: build.query<Organisation[], void>({
+        query: () => 'organisations',
+        providesTags: ['Organisations'],
+      }),
+      switchOrganisation: build.mutation<LoginResponse, string>({
+        query: (id) => ({ url: `organisations/${encodeURIComponent(id)}/switch`, method: 'POST' }),
+      }),
+      renameOrganisation: build.mutation<Organisation, { id: string; name: string }>({
+        query: ({ id, name }) => ({
+          url: `organisations/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          body: { name },
+        }),
+        invalidatesTags: ['Organisations', 'Profile'],
+      }),
+      workspaces: build.query<Workspace[], void>({
+        query: () => 'workspaces',
+        providesTags: ['Workspaces'],
+      }),
+      createWorkspace: build.mutation<Workspace, { name: string }>({
+        query: (body) => ({ url: 'workspaces', method: 'POST', body }),
+        invalidatesTags: ['Workspaces', 'Profile'],
+      }),
+      renameWorkspace: build.mutation<Workspace, { id: string; name: string }>({
+        query: ({ id, name }) => ({
+          url: `workspaces/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          body: { name },
+        }),
+        invalidatesTags: ['Workspaces', 'Profile'],
+      }),
+      deleteWorkspace: build.mutation<void, string>({
+        query: (id) => ({ url: `workspaces/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        invalidatesTags: ['Workspaces', 'Profile', 'Permissions'],
+      }),
+    }),
+  });
+
+export const {
+  useOrganisationsQuery,
+  useSwitchOrganisationMutation,
+  useRenameOrganisationMutation,
+  useWorkspacesQuery,
+  useCreateWorkspaceMutation,
+  useRenameWorkspaceMutation,
+  useDeleteWorkspaceMutation,
+} = accountApi;

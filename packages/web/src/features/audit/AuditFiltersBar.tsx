@@ -1,0 +1,89 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { Member } from '@slipway/contracts';
+import { OUTCOME_OPTIONS, RANGE_OPTIONS, type AuditFilters } from './audit-query';
+
+/** Date range (the six presets of spec §9), action, outcome and actor. */
+export function AuditFiltersBar({
+  filters,
+  onChange,
+  actors,
+}: {
+  filters: AuditFilters;
+  onChange: (patch: Partial<AuditFilters>) => void;
+  actors: Member[] | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} role="group" aria-label={t('audit.filters')}>
+      <TextField
+        select
+        size="small"
+        id="audit-range"
+        label={t('audit.range')}
+        value={filters.range}
+        onChange={(e) => onChange({ range: e.target.value as AuditFilters['range'] })}
+        sx={{ minWidth: 180 }}
+      >
+        <MenuItem value="">{t('audit.anyTime')}</MenuItem>
+        {RANGE_OPTIONS.map((r) => (
+          <MenuItem key={r} value={r}>
+            {t(`audit.ranges.${r}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        id="audit-action"
+        label={t('audit.action')}
+        placeholder={t('audit.actionPlaceholder')}
+        value={filters.action}
+        onChange={(e) => onChange({ action: e.target.value })}
+      />
+      <TextField
+        select
+        size="small"
+        id="audit-outcome"
+        label={t('audit.outcome')}
+        value={filters.outcome}
+        onChange={(e) => onChange({ outcome: e.target.value as AuditFilters['outcome'] })}
+        sx={{ minWidth: 140 }}
+      >
+        <MenuItem value="">{t('audit.anyOutcome')}</MenuItem>
+        {OUTCOME_OPTIONS.map((o) => (
+          <MenuItem key={o} value={o}>
+            {t(`audit.outcomes.${o}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {actors ? (
+        <TextField
+          select
+          size="small"
+          id="audit-actor"
+          label={t('audit.actor')}
+          value={filters.actor}
+          onChange={(e) => onChange({ actor: e.target.value })}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">{t('audit.anyone')}</MenuItem>
+          {actors.map((m) => (
+            <MenuItem key={m.userId} value={m.userId}>
+              {`${m.firstName} ${m.lastName}`.trim() || m.email}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField
+          size="small"
+          id="audit-actor"
+          label={t('audit.actorId')}
+          value={filters.actor}
+          onChange={(e) => onChange({ actor: e.target.value })}
+        />
+      )}
+    </Stack>
+  );
+}

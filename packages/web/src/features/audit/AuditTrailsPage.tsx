@@ -1,0 +1,129 @@
+import FileDownload from '@mui/icons-material/FileDownload';
+import History from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGES } from '@slipway/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Section } from '../../ui/Section';
+import { Skeleton } from '../../ui/Skeleton';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { usePermission } from '../access/usePermission';
+import { useMembersQuery } from '../team/api';
+import { useAuditEventsQuery } from './api';
+import { exportPath, listParams, NO_FILTERS, type AuditFilters } from './audit-query';
+import { AuditFiltersBar } from './AuditFiltersBar';
+import { AUDIT_PAGE_SIZES, AuditTable } from './AuditTable';
+import { downloadApiFile } from './download-csv';
+
+const TYPING_PAUSE_MS = 300;
+
+/** Audit trails: who did what, when and from where, filtered, paged and exported as CSV. */
+export default function AuditTrailsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('audit.title'));
+  const auth = useAppSelector((s) => s.auth);
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
+  // text filters are asked for once the user pauses typing
+  const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(AUDIT_PAGE_SIZES[0]!);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const canSeeMembers = usePermission('members:view').allowed;
+  const { data: members } = useMembersQuery({ start: 0, end: 500 }, { skip: !canSeeMembers });
+  const { data, error, isLoading, isFetching, refetch } = useAuditEventsQuery(
+    listParams(applied, page, rowsPerPage),
+  );
+
+  useEffect(() => {
+    if (filters === applied) return;
+    const timer = setTimeout(
+      () => setApplied(filters),
+      filters.action === applied.action ? 0 : TYPING_PAUSE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [filters, applied]);
+
+  function change(patch: Partial<AuditFilters>) {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(0);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const failed = await downloadApiFile(exportPath(applied), auth, 'audit.csv');
+      if (failed !== null)
+        setExportError(failed === 403 ? MESSAGES.actionNotAllowed : MESSAGES.somethingWentWrongDefault);
+    } catch {
+      setExportError(MESSAGES.somethingWentWrongDefault);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  let body;
+  if (isLoading) body = <Skeleton lines={8} />;
+  else if (!data)
+    body = (
+      <LoadError
+        what={t('audit.loadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  else if (data.total === 0)
+    body = (
+      <EmptyState icon={History} title={t('audit.emptyTitle')}>
+        <Typography color="text.secondary">{t('audit.emptyBody')}</Typography>
+      </EmptyState>
+    );
+  else
+    body = (
+      <AuditTable
+        events={data.events}
+        total={data.total}
+        page={page}
+        rowsPerPage={rowsPerPage}
+        onPageChange={setPage}
+        onRowsPerPageChange={(rows) => {
+          setRowsPerPage(rows);
+          setPage(0);
+        }}
+      />
+    );
+
+  return (
+    <Box data-testid="area-auditTrails" sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t('audit.title')}
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownload />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+        >
+          {t('audit.export')}
+        </Button>
+      </Box>
+      <FormAlert message={exportError} />
+      <Section id="audit-heading" title={t('audit.events')}>
+        <Stack spacing={2}>
+          <AuditFiltersBar filters={filters} onChange={change} actors={members?.members} />
+          {body}
+        </Stack>
+      </Section>
+    </Box>
+  );
+}

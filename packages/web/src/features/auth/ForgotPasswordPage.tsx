@@ -1,0 +1,93 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { forgotPasswordRequestSchema, MESSAGES } from '@slipway/contracts';
+import { errorMessage, formErrors } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { useFormFields } from '../../ui/useFormFields';
+import { useForgotPasswordMutation } from './api';
+import { AuthCard } from './AuthCard';
+
+/**
+ * Asks for a reset link. The answer is 'Check your email' whether or not the address has an
+ * account, with a link to send it again.
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [forgot, { isLoading }] = useForgotPasswordMutation();
+  const form = useFormFields({ email: '' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const backToLogin = (
+    <Link component={RouterLink} to="/login" variant="body2">
+      {t('auth.backToLogin')}
+    </Link>
+  );
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    const body = form.parse(forgotPasswordRequestSchema, form.values);
+    if (!body) return;
+    const answer = await forgot(body);
+    if (!answer.error) {
+      setSentTo(body.email);
+      return;
+    }
+    const { fields, message } = formErrors(answer.error);
+    form.showErrors(fields);
+    setServerError(message);
+  }
+
+  async function onResend() {
+    if (!sentTo) return;
+    setServerError(null);
+    setNotice(null);
+    const answer = await forgot({ email: sentTo });
+    if (!answer.error) setNotice(t('auth.forgot.resent'));
+    else setServerError(errorMessage(answer.error));
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard title={MESSAGES.checkYourEmail} footer={backToLogin}>
+        <Typography sx={{ mb: 2 }}>{t('auth.forgot.sentBody', { email: sentTo })}</Typography>
+        <FormAlert message={serverError} />
+        <FormAlert message={notice} severity="success" />
+        <Typography variant="body2" color="text.secondary" component="div">
+          {t('auth.forgot.notReceived')}{' '}
+          <Button variant="text" size="small" loading={isLoading} onClick={() => void onResend()}>
+            {t('auth.forgot.resend')}
+          </Button>
+        </Typography>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.forgot.title')} intro={t('auth.forgot.intro')} footer={backToLogin}>
+      <FormAlert message={serverError} />
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.forgot.title')}>
+        <Stack spacing={2}>
+          <TextField
+            {...form.field('email')}
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+            {t('auth.forgot.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

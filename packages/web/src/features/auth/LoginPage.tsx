@@ -1,0 +1,133 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { loginRequestSchema } from '@slipway/contracts';
+import { errorMessage, errorStatus, formErrors, type ApiError } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
+import { useFormFields } from '../../ui/useFormFields';
+import { useLoginMutation } from './api';
+import { AuthCard } from './AuthCard';
+import { takeRememberedNext } from './next-path';
+import { useSignOutOnArrival } from './sign-out';
+import { OAuthButtons } from './OAuthButtons';
+import { useCompleteSignIn } from './useCompleteSignIn';
+import { withParams } from './with-params';
+
+/** The API refuses an address whose code was never entered with 403 'Email not verified'. */
+function isUnverified(error: ApiError): boolean {
+  return errorStatus(error) === 403 && /not verified/i.test(errorMessage(error));
+}
+
+/**
+ * Sign in with email and password, or with a single sign-on provider. It is also where the
+ * provider's round trip ends: `?token=&projectId=` signs in, `?error=` is shown.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useSignOutOnArrival(useLocation().state);
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const callbackToken = params.get('token');
+  const callbackProject = params.get('projectId');
+  const completeSignIn = useCompleteSignIn();
+  const [login] = useLoginMutation();
+  const form = useFormFields({ email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(params.get('error'));
+  const [finishing, setFinishing] = useState(Boolean(callbackToken));
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (!callbackToken || handled.current) return;
+    handled.current = true;
+    const session = { token: callbackToken, projectId: callbackProject || null };
+    void completeSignIn(session, { next: takeRememberedNext() ?? next }).then((failure) => {
+      if (!failure) return;
+      setServerError(failure);
+      setFinishing(false);
+    });
+  }, [callbackToken, callbackProject, completeSignIn, next]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    const body = form.parse(loginRequestSchema, form.values);
+    if (!body) return;
+    setBusy(true);
+    const answer = await login(body);
+    if (!answer.error) {
+      const failure = await completeSignIn(answer.data, { email: body.email, next });
+      if (failure) setServerError(failure);
+    } else if (isUnverified(answer.error)) {
+      await navigate(withParams('/verify-email', { email: body.email, next, resend: '1' }));
+    } else {
+      const { fields, message } = formErrors(answer.error);
+      form.showErrors(fields);
+      setServerError(message);
+    }
+    setBusy(false);
+  }
+
+  if (finishing) {
+    return (
+      <AuthCard title={t('auth.login.title')}>
+        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>{t('auth.login.signingIn')}</Typography>
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      footer={
+        <Typography variant="body2">
+          {t('auth.login.noAccount')}{' '}
+          <Link component={RouterLink} to={withParams('/signup', { next })}>
+            {t('auth.login.signupLink')}
+          </Link>
+        </Typography>
+      }
+    >
+      <FormAlert message={serverError} />
+      <OAuthButtons intent="login" next={next} />
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.login.title')}>
+        <Stack spacing={2}>
+          <TextField
+            {...form.field('email')}
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+          />
+          <PasswordField
+            {...form.field('password')}
+            label={t('auth.password')}
+            autoComplete="current-password"
+            fullWidth
+          />
+          <Box sx={{ textAlign: 'end' }}>
+            <Link component={RouterLink} to="/forgot-password" variant="body2">
+              {t('auth.login.forgot')}
+            </Link>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

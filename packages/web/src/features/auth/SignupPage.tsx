@@ -1,0 +1,111 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_RULE_MESSAGE, signupRequestSchema } from '@slipway/contracts';
+import { formErrors } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { PasswordField } from '../../ui/PasswordField';
+import { useFormFields } from '../../ui/useFormFields';
+import { useSignupMutation } from './api';
+import { AuthCard } from './AuthCard';
+import { OAuthButtons } from './OAuthButtons';
+import { withParams } from './with-params';
+
+/** Sign up with email and password (a code is mailed next), or with G Suite or Azure. */
+export default function SignupPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const [signup, { isLoading }] = useSignupMutation();
+  const form = useFormFields({ firstName: '', lastName: '', email: '', password: '', organisationName: '' });
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    const { organisationName, ...rest } = form.values;
+    const body = form.parse(signupRequestSchema, {
+      ...rest,
+      ...(organisationName.trim() ? { organisationName } : {}),
+    });
+    if (!body) return;
+    const answer = await signup(body);
+    if (!answer.error) {
+      await navigate(withParams('/verify-email', { email: answer.data.email || body.email, next }), {
+        state: { resendAfterSeconds: answer.data.resendAfterSeconds },
+      });
+    } else {
+      const { fields, message } = formErrors(answer.error);
+      form.showErrors(fields);
+      setServerError(message);
+    }
+  }
+
+  const { helperText: passwordError, ...password } = form.field('password');
+  const { helperText: organisationError, ...organisation } = form.field('organisationName');
+  return (
+    <AuthCard
+      title={t('auth.signup.title')}
+      footer={
+        <Typography variant="body2">
+          {t('auth.signup.haveAccount')}{' '}
+          <Link component={RouterLink} to={withParams('/login', { next })}>
+            {t('auth.signup.loginLink')}
+          </Link>
+        </Typography>
+      }
+    >
+      <FormAlert message={serverError} />
+      <OAuthButtons intent="signup" next={next} />
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.signup.title')}>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...form.field('firstName')}
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              autoFocus
+              fullWidth
+            />
+            <TextField
+              {...form.field('lastName')}
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              fullWidth
+            />
+          </Stack>
+          <TextField
+            {...form.field('email')}
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            fullWidth
+          />
+          <PasswordField
+            {...password}
+            label={t('auth.password')}
+            autoComplete="new-password"
+            helperText={passwordError ?? PASSWORD_RULE_MESSAGE}
+            fullWidth
+          />
+          <TextField
+            {...organisation}
+            label={t('auth.organisationName')}
+            autoComplete="organization"
+            helperText={organisationError ?? t('auth.organisationHint')}
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+            {t('auth.signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

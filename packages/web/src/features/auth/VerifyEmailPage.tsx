@@ -1,0 +1,140 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { resendCodeRequestSchema, VERIFICATION, verifyCodeRequestSchema } from '@slipway/contracts';
+import { errorMessage, formErrors } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { CountdownTimer } from '../../ui/CountdownTimer';
+import { FormAlert } from '../../ui/FormAlert';
+import { useFormFields } from '../../ui/useFormFields';
+import { useResendCodeMutation, useVerifyCodeMutation } from './api';
+import { AuthCard } from './AuthCard';
+import { useCompleteSignIn } from './useCompleteSignIn';
+
+/**
+ * The e-mailed 6-digit code. A wrong code says 'Invalid OTP!'. Another code may be asked for when
+ * the countdown (60 s) ends; arriving from the login page (`resend=1`) it may be asked for at once.
+ */
+export default function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const knownEmail = params.get('email') ?? '';
+  const next = params.get('next');
+  const firstWait =
+    params.get('resend') === '1'
+      ? 0
+      : ((location.state as { resendAfterSeconds?: number } | null)?.resendAfterSeconds ??
+        VERIFICATION.resendAfterSeconds);
+  const [countdown, setCountdown] = useState({ seconds: firstWait, round: 0 });
+  const [canResend, setCanResend] = useState(firstWait <= 0);
+  const [verify] = useVerifyCodeMutation();
+  const [resend, { isLoading: resending }] = useResendCodeMutation();
+  const completeSignIn = useCompleteSignIn();
+  const form = useFormFields({ email: knownEmail, code: '' });
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    const body = form.parse(verifyCodeRequestSchema, form.values);
+    if (!body) return;
+    setBusy(true);
+    setNotice(null);
+    const answer = await verify(body);
+    if (!answer.error) {
+      setServerError(await completeSignIn(answer.data, { email: body.email, next }));
+    } else {
+      const { fields, message } = formErrors(answer.error);
+      form.showErrors(fields);
+      setServerError(message);
+    }
+    setBusy(false);
+  }
+
+  async function onResend() {
+    setServerError(null);
+    const body = form.parse(resendCodeRequestSchema, { email: form.values.email });
+    if (!body) return;
+    setNotice(null);
+    const answer = await resend(body);
+    if (answer.error) {
+      setServerError(errorMessage(answer.error));
+      return;
+    }
+    setNotice(t('auth.verify.resent', { email: body.email }));
+    setCanResend(false);
+    setCountdown((c) => ({ seconds: answer.data.resendAfterSeconds, round: c.round + 1 }));
+  }
+
+  return (
+    <AuthCard
+      title={t('auth.verify.title')}
+      intro={knownEmail ? t('auth.verify.intro', { email: knownEmail }) : t('auth.verify.introNoEmail')}
+      footer={
+        <Link component={RouterLink} to="/login" variant="body2">
+          {t('auth.backToLogin')}
+        </Link>
+      }
+    >
+      <FormAlert message={serverError} />
+      <FormAlert message={notice} severity="success" />
+      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.verify.title')}>
+        <Stack spacing={2}>
+          {knownEmail ? null : (
+            <TextField
+              {...form.field('email')}
+              label={t('auth.email')}
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+            />
+          )}
+          <TextField
+            {...form.field('code')}
+            label={t('auth.verify.code')}
+            autoComplete="one-time-code"
+            autoFocus={Boolean(knownEmail)}
+            fullWidth
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
+            {t('auth.verify.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary">
+          {canResend ? t('auth.verify.resendReady') : t('auth.verify.resendIn')}
+        </Typography>
+        {canResend ? null : (
+          <CountdownTimer
+            key={countdown.round}
+            seconds={countdown.seconds}
+            onComplete={() => setCanResend(true)}
+            variant="body2"
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          />
+        )}
+        <Button
+          variant="text"
+          size="small"
+          disabled={!canResend}
+          loading={resending}
+          onClick={() => void onResend()}
+          data-testid="resend-code"
+        >
+          {t('auth.verify.resend')}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}

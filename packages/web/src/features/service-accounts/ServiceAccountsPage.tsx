@@ -1,0 +1,114 @@
+import Add from '@mui/icons-material/Add';
+import SmartToy from '@mui/icons-material/SmartToy';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ServiceAccount } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadError } from '../../ui/LoadError';
+import { Section } from '../../ui/Section';
+import { Skeleton } from '../../ui/Skeleton';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PermissionButton } from '../access/Can';
+import { useCan } from '../access/usePermission';
+import { useWorkspacesQuery } from '../account/api';
+import { useRolesQuery, workspaceRoleOptions } from '../roles/api';
+import { useRevokeServiceAccountMutation, useServiceAccountsQuery, type ServiceAccountCreated } from './api';
+import { CreateServiceAccountDialog } from './CreateServiceAccountDialog';
+import { ServiceAccountsTable } from './ServiceAccountsTable';
+import { TokenDialog } from './TokenDialog';
+
+/** Service accounts: machine identities with project permissions and a token shown once. */
+export default function ServiceAccountsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('serviceAccountsPage.title'));
+  const can = useCan();
+  const { data, error, isLoading, isFetching, refetch } = useServiceAccountsQuery();
+  const { data: workspaces = [] } = useWorkspacesQuery();
+  const { data: roles } = useRolesQuery();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ServiceAccountCreated | null>(null);
+  const [revoking, setRevoking] = useState<ServiceAccount | null>(null);
+  const [revoke, revocation] = useRevokeServiceAccountMutation();
+  const closeRevoke = () => {
+    revocation.reset();
+    setRevoking(null);
+  };
+  const openCreate = () => setCreating(true);
+
+  let body;
+  if (isLoading) body = <Skeleton lines={4} />;
+  else if (!data)
+    body = (
+      <LoadError
+        what={t('serviceAccountsPage.loadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  else if (data.length === 0)
+    body = (
+      <EmptyState icon={SmartToy} title={t('serviceAccountsPage.emptyTitle')}>
+        <Typography color="text.secondary">{t('serviceAccountsPage.emptyBody')}</Typography>
+      </EmptyState>
+    );
+  else
+    body = (
+      <ServiceAccountsTable
+        accounts={data}
+        canRevoke={can('serviceAccounts:delete')}
+        onRevoke={setRevoking}
+      />
+    );
+
+  return (
+    <Box data-testid="area-serviceAccounts" sx={{ maxWidth: 1100, display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t('serviceAccountsPage.title')}
+        </Typography>
+        <PermissionButton
+          permission="serviceAccounts:create"
+          variant="contained"
+          startIcon={<Add />}
+          onClick={openCreate}
+        >
+          {t('serviceAccountsPage.create.title')}
+        </PermissionButton>
+      </Box>
+      <Section id="service-accounts-heading" title={t('serviceAccountsPage.listTitle')}>
+        {body}
+      </Section>
+      {creating ? (
+        <CreateServiceAccountDialog
+          workspaces={workspaces}
+          roles={workspaceRoleOptions(roles)}
+          onClose={() => setCreating(false)}
+          onCreated={(sa) => {
+            setCreating(false);
+            setCreated(sa);
+          }}
+        />
+      ) : null}
+      {created ? (
+        <TokenDialog name={created.name} token={created.token} onClose={() => setCreated(null)} />
+      ) : null}
+      <ConfirmDialog
+        open={Boolean(revoking)}
+        title={t('serviceAccountsPage.confirmRevoke.title', { name: revoking?.name ?? '' })}
+        body={t('serviceAccountsPage.confirmRevoke.body')}
+        confirmLabel={t('serviceAccountsPage.revoke')}
+        loading={revocation.isLoading}
+        error={revocation.error ? errorMessage(revocation.error) : null}
+        onClose={closeRevoke}
+        onConfirm={async () => {
+          if (revoking && !(await revoke(revoking.id)).error) closeRevoke();
+        }}
+      />
+    </Box>
+  );
+}

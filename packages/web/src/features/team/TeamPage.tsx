@@ -1,0 +1,157 @@
+import GroupAdd from '@mui/icons-material/GroupAdd';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Invite, Member } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Section } from '../../ui/Section';
+import { Skeleton } from '../../ui/Skeleton';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PermissionButton } from '../access/Can';
+import { useCan } from '../access/usePermission';
+import { useWorkspacesQuery } from '../account/api';
+import { useRolesQuery, workspaceRoleOptions } from '../roles/api';
+import { useInvitesQuery, useMembersQuery } from './api';
+import { InviteDialog } from './InviteDialog';
+import type { MemberAction } from './MemberActions';
+import { MEMBER_PAGE_SIZES, MembersTable } from './MembersTable';
+import { PendingInvites } from './PendingInvites';
+import { TeamConfirmations, type TeamConfirmation } from './TeamConfirmations';
+import { useMemberRoleChange } from './useMemberRoleChange';
+import { WorkspaceRoleDialog } from './WorkspaceRoleDialog';
+
+/** Team management: members and their roles, invites, and the changes an admin makes. */
+export default function TeamPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('team.title'));
+  const projectId = useAppSelector((s) => s.auth.projectId);
+  const can = useCan();
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(MEMBER_PAGE_SIZES[0]!);
+  const members = useMembersQuery({ start: page * rowsPerPage, end: (page + 1) * rowsPerPage });
+  const invites = useInvitesQuery();
+  const { data: workspaces = [] } = useWorkspacesQuery();
+  const { data: roles } = useRolesQuery();
+  const roleOptions = workspaceRoleOptions(roles);
+  const [inviting, setInviting] = useState(false);
+  const [invited, setInvited] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<TeamConfirmation | null>(null);
+  const [roleDialog, setRoleDialog] = useState<{ member: Member; role?: string } | null>(null);
+  const roleChange = useMemberRoleChange();
+
+  function onAction(action: MemberAction, member: Member) {
+    setInvited(null);
+    if (action === 'remove') setConfirm({ kind: 'removeMember', member });
+    else if (action === 'changeWorkspaceRole') setRoleDialog({ member });
+    else if (action === 'makeProjectAdmin') setRoleDialog({ member, role: 'project_admin' });
+    else void roleChange.run(action, member, projectId);
+  }
+
+  let membersBody;
+  if (members.isLoading) membersBody = <Skeleton lines={5} />;
+  else if (!members.data)
+    membersBody = (
+      <LoadError
+        what={t('team.loadError')}
+        error={members.error}
+        onRetry={() => void members.refetch()}
+        retrying={members.isFetching}
+      />
+    );
+  else if (members.data.total === 0)
+    membersBody = <EmptyState icon={PeopleOutline} title={t('team.empty')} />;
+  else
+    membersBody = (
+      <MembersTable
+        members={members.data.members}
+        total={members.data.total}
+        page={page}
+        rowsPerPage={rowsPerPage}
+        onPageChange={setPage}
+        onRowsPerPageChange={(rows) => {
+          setRowsPerPage(rows);
+          setPage(0);
+        }}
+        roles={roles}
+        canEdit={can('members:edit')}
+        canDelete={can('members:delete')}
+        hasWorkspace={Boolean(projectId)}
+        onAction={onAction}
+      />
+    );
+
+  let invitesBody;
+  if (invites.isLoading) invitesBody = <Skeleton lines={2} />;
+  else if (!invites.data)
+    invitesBody = (
+      <LoadError
+        what={t('team.invitesLoadError')}
+        error={invites.error}
+        onRetry={() => void invites.refetch()}
+        retrying={invites.isFetching}
+      />
+    );
+  else if (invites.data.length === 0)
+    invitesBody = <Typography color="text.secondary">{t('team.noInvites')}</Typography>;
+  else
+    invitesBody = (
+      <PendingInvites
+        invites={invites.data}
+        workspaces={workspaces}
+        roles={roles}
+        canRevoke={can('members:create')}
+        onRevoke={(invite: Invite) => setConfirm({ kind: 'revokeInvite', invite })}
+      />
+    );
+
+  return (
+    <Box data-testid="area-team" sx={{ maxWidth: 1100, display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t('team.title')}
+        </Typography>
+        <PermissionButton
+          permission="members:create"
+          variant="contained"
+          startIcon={<GroupAdd />}
+          onClick={() => setInviting(true)}
+        >
+          {t('team.invite.open')}
+        </PermissionButton>
+      </Box>
+      <FormAlert message={invited ? t('team.invite.sent', { email: invited }) : null} severity="success" />
+      <FormAlert message={roleChange.error ? errorMessage(roleChange.error) : null} />
+      <Section id="members-heading" title={t('team.membersTitle')}>
+        {membersBody}
+      </Section>
+      <Section id="invites-heading" title={t('team.invitesTitle')}>
+        {invitesBody}
+      </Section>
+      <InviteDialog
+        open={inviting}
+        onClose={() => setInviting(false)}
+        onInvited={(invite) => setInvited(invite.email)}
+        workspaces={workspaces}
+        roles={roleOptions}
+        defaultWorkspaceId={projectId}
+      />
+      {roleDialog ? (
+        <WorkspaceRoleDialog
+          member={roleDialog.member}
+          workspaces={workspaces}
+          roles={roleOptions}
+          initialWorkspaceId={projectId ?? workspaces[0]?.id ?? ''}
+          {...(roleDialog.role ? { initialRole: roleDialog.role } : {})}
+          onClose={() => setRoleDialog(null)}
+        />
+      ) : null}
+      <TeamConfirmations confirm={confirm} onClose={() => setConfirm(null)} />
+    </Box>
+  );
+}
