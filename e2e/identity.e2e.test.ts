@@ -74,4 +74,72 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     expect(await page.evaluate(() => Boolean(localStorage.getItem('slipway.auth')))).toBe(true);
     await page.context().close();
   });
+
+  it('creates a workspace, invites a member who accepts, and a custom role without pipeline rights is refused', async () => {
+    const admin = await newPage();
+    await signUp(admin, 'grace@e2e.test', 'Grace');
+
+    // A second workspace.
+    await admin.goto(`${server.url}/settings/account`);
+    await admin.getByRole('button', { name: 'Create workspace' }).click();
+    await admin.getByRole('dialog').getByLabel('Name').fill('Payments');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    await admin.getByTestId('workspace-row').filter({ hasText: 'Payments' }).waitFor();
+
+    // A custom role that may look at applications and releases, and nothing about pipelines.
+    await admin.goto(`${server.url}/settings/roles`);
+    await admin.getByRole('button', { name: 'Create role' }).click();
+    await admin.getByRole('dialog').getByLabel('Name', { exact: true }).fill('Observer');
+    await admin.getByRole('checkbox', { name: 'View Applications' }).check();
+    await admin.getByRole('checkbox', { name: 'View Releases' }).check();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    await admin.getByTestId('role-row').filter({ hasText: 'Observer' }).waitFor();
+
+    // Invite a new member into Payments with that role.
+    await admin.goto(`${server.url}/settings/team`);
+    await admin.getByRole('button', { name: 'Invite member' }).click();
+    await admin.getByLabel('Email').fill('lin@e2e.test');
+    const dialog = admin.getByRole('dialog');
+    // A select's accessible name is its label followed by its current value.
+    await dialog.getByRole('combobox', { name: /^Workspace(?! role)/ }).click();
+    await admin.getByRole('option', { name: 'Payments' }).click();
+    await dialog.getByRole('combobox', { name: /^Workspace role/ }).click();
+    await admin.getByRole('option', { name: 'Observer' }).click();
+    await admin.getByRole('button', { name: 'Send invite' }).click();
+    await admin.getByText('An invite was e-mailed to lin@e2e.test.').waitFor();
+    await admin.getByTestId('invite-row').filter({ hasText: 'lin@e2e.test' }).waitFor();
+    await admin.screenshot({ path: screenshotPath('identity-team-invite') });
+
+    // The member follows the mailed link, chooses a name and password, and is signed in.
+    const mail = await smtp.waitFor('lin@e2e.test', /invite|join/i);
+    const link = /(\/set-password\?invite=[\w%-]+)/.exec(mail.text)![1]!;
+    const member = await newPage();
+    await member.goto(`${server.url}${link}`);
+    await member.getByLabel('First name').fill('Lin');
+    await member.getByLabel('Last name').fill('Member');
+    await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await member.getByLabel('Confirm password').fill(PASSWORD);
+    await member.getByRole('button', { name: 'Accept and join' }).click();
+    await member.waitForURL(/\/dashboard/);
+    await member.getByTestId('app-shell').waitFor();
+
+    // No pipeline rights: the pipelines page is refused, and elsewhere the run button is disabled.
+    await member.goto(`${server.url}/pipelines`);
+    await member.getByTestId('access-denied').waitFor();
+    expect(await member.getByTestId('access-denied').innerText()).toContain(
+      "You don't have permission to view this page",
+    );
+    await member.screenshot({ path: screenshotPath('identity-access-denied') });
+    await member.goto(`${server.url}/applications`);
+    const run = member.getByTestId('run-pipeline-button');
+    await run.waitFor();
+    expect(await run.isDisabled()).toBe(true);
+
+    // The admin's audit trail shows what happened.
+    await admin.goto(`${server.url}/audit-trails`);
+    await admin.getByText('member.invite_accept').first().waitFor();
+    await admin.screenshot({ path: screenshotPath('identity-audit-trail') });
+    await admin.context().close();
+    await member.context().close();
+  });
 });
