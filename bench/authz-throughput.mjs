@@ -45,7 +45,9 @@ for (let i = 0; i < 20; i++) {
   await database.db.execute(
     sql`INSERT INTO users (id, email, first_name, last_name) VALUES (${id}, ${`m${i}-${id}@bench.test`}, 'M', ${String(i)})`,
   );
-  await database.db.execute(sql`INSERT INTO organisation_members VALUES (${ids.org}, ${id}, 'member', now())`);
+  await database.db.execute(
+    sql`INSERT INTO organisation_members VALUES (${ids.org}, ${id}, 'member', now())`,
+  );
   await store.addWorkspaceMember(ids.ws, id, 'developer');
 }
 
