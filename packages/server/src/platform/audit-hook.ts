@@ -15,14 +15,16 @@ function header(request: FastifyRequest, name: string): string | null {
 }
 
 /**
- * Every mutating API request is recorded after it is answered, whatever the outcome: who, in
- * which organisation and workspace, what action on which target, from where, and how it ended.
- * Sign-in, logout, password and token changes are mutating requests, so they are recorded too.
+ * Every mutating API request is recorded, whatever the outcome: who, in which organisation and
+ * workspace, what action on which target, from where, and how it ended. The record is written
+ * once the answer is decided and before it is sent, so no client sees a change the trail does
+ * not hold. Sign-in, logout, password and token changes are mutating requests, so they are
+ * recorded too.
  */
 export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
-    if (!url || !url.startsWith('/api') || !MUTATING.has(request.method)) return;
+    if (!url || !url.startsWith('/api') || !MUTATING.has(request.method)) return payload;
     const p = request.principal;
     const a = request.audit ?? {};
     try {
@@ -45,5 +47,6 @@ export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
     } catch (err) {
       request.log.error({ err }, 'audit record could not be written');
     }
+    return payload;
   });
 }
