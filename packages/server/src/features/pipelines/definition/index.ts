@@ -1,0 +1,20 @@
+/** The Tekton definition layer: parse, validate, graph, schedule decisions, substitution. Pure. */
+export * from './check-definition.js';
+export * from './definition-issue.js';
+export * from './duration.js';
+export * from './graph.js';
+export * from './matrix.js';
+export * from './model.js';
+export * from './parse-document.js';
+export * from './pipeline-outcome.js';
+export * from './pipeline-values.js';
+export * from './ready-tasks.js';
+export * from './references.js';
+export * from './resolve-task-run.js';
+export * from './step-template.js';
+export * from './substitute.js';
+export * from './task-catalogue.js';
+export * from './task-states.js';
+export * from './validate-task.js';
+export * from './validate.js';
+export { normaliseV1beta1 } from './v1beta1.js';

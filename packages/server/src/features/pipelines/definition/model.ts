@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { parseDuration } from './duration.js';
+
+/*
+ * Tekton `tekton.dev/v1` Task, Pipeline and PipelineRun as zod schemas and TypeScript types.
+ * Unknown fields (sidecars, volumes, computeResources, podTemplate, ...) are accepted and dropped:
+ * a pasted Tekton document parses, and the stored text keeps them unchanged.
+ * YAML scalars that Tekton reads as strings (`value: 3`, `values: [true]`) become strings.
+ */
+
+export const TEKTON_API_VERSION = 'tekton.dev/v1';
+export const TEKTON_V1BETA1 = 'tekton.dev/v1beta1';
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const name = z.string().min(1, 'name must not be empty');
+
+export const durationSchema = scalar.refine((text) => parseDuration(text) !== null, {
+  message: 'not a duration: write it like 1h30m, 10m or 90s',
+});
+
+export const paramValueSchema = z.union([scalar, z.array(scalar), z.record(z.string(), scalar)]);
+/** A param value: a string, an array of strings, or an object of string keys. */
+export type ParamValue = string | string[] | Record<string, string>;
+export type ParamType = 'string' | 'array' | 'object';
+
+export function paramValueType(value: ParamValue): ParamType {
+  if (typeof value === 'string') return 'string';
+  return Array.isArray(value) ? 'array' : 'object';
+}
+
+/** `{ name, value }` as a pipeline task or a run passes it. */
+export const paramSchema = z.object({ name, value: paramValueSchema });
+export type Param = z.infer<typeof paramSchema>;
+
+/** A declared param. Without `type`, Tekton infers it from the default (else `string`). */
+export const paramSpecSchema = z
+  .object({
+    name,
+    type: z.enum(['string', 'array', 'object']).optional(),
+    description: z.string().optional(),
+    default: paramValueSchema.optional(),
+    properties: z.record(z.string(), z.object({ type: z.literal('string').optional() })).optional(),
+    enum: z.array(scalar).optional(),
+  })
+  .transform((p) => ({
+    ...p,
+    type: p.type ?? (p.default !== undefined ? paramValueType(p.default) : ('string' as ParamType)),
+  }));
+export type ParamSpec = z.infer<typeof paramSpecSchema>;
+
+export const metadataSchema = z.object({
+  name: z.string().optional(),
+  generateName: z.string().optional(),
+  namespace: z.string().optional(),
+  labels: z.record(z.string(), scalar).optional(),
+  annotations: z.record(z.string(), scalar).optional(),
+});
+export type Metadata = z.infer<typeof metadataSchema>;
+
+// ── Task ──────────────────────────────────────────────────────────────────────────────────
+
+export const envVarSchema = z.object({
+  name,
+  value: scalar.optional(),
+  valueFrom: z
+    .object({
+      secretKeyRef: z.object({ name, key: name, optional: z.boolean().optional() }).optional(),
+      configMapKeyRef: z.object({ name, key: name }).optional(),
+      fieldRef: z.object({ fieldPath: z.string() }).optional(),
+    })
+    .optional(),
+});
+export type EnvVar = z.infer<typeof envVarSchema>;
+
+const stepFields = {
+  image: z.string().optional(),
+  command: z.array(scalar).optional(),
+  args: z.array(scalar).optional(),
+  env: z.array(envVarSchema).optional(),
+  workingDir: z.string().optional(),
+};
+
+export const stepSchema = z.object({
+  name: z.string().optional(),
+  ...stepFields,
+  script: z.string().optional(),
+  timeout: durationSchema.optional(),
+  onError: z.enum(['continue', 'stopAndFail']).optional(),
+  /** StepActions (`ref`) are not supported; kept so validation can say so. */
+  ref: z.object({ name: z.string().optional() }).optional(),
+});
+export type Step = z.infer<typeof stepSchema>;
+
+export const stepTemplateSchema = z.object(stepFields);
+export type StepTemplate = z.infer<typeof stepTemplateSchema>;
+
+export const taskResultSchema = z.object({
+  name,
+  type: z.enum(['string', 'array', 'object']).default('string'),
+  description: z.string().optional(),
+  properties: z.record(z.string(), z.object({ type: z.literal('string').optional() })).optional(),
+});
+export type TaskResult = z.infer<typeof taskResultSchema>;
+
+export const taskWorkspaceSchema = z.object({
+  name,
+  description: z.string().optional(),
+  mountPath: z.string().optional(),
+  readOnly: z.boolean().optional(),
+  optional: z.boolean().optional(),
+});
+export type TaskWorkspace = z.infer<typeof taskWorkspaceSchema>;
+
+export const taskSpecSchema = z.object({
+  displayName: z.string().optional(),
+  description: z.string().optional(),
+  params: z.array(paramSpecSchema).optional(),
+  results: z.array(taskResultSchema).optional(),
+  steps: z.array(stepSchema).default([]),
+  stepTemplate: stepTemplateSchema.optional(),
+  workspaces: z.array(taskWorkspaceSchema).optional(),
+});
+export type TaskSpec = z.infer<typeof taskSpecSchema>;
+
+export const taskSchema = z.object({
+  apiVersion: z.literal(TEKTON_API_VERSION),
+  kind: z.literal('Task'),
+  metadata: metadataSchema.extend({ name }),
+  spec: taskSpecSchema,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+// ── Pipeline ──────────────────────────────────────────────────────────────────────────────
+
+/** `operator` stays a string here so validation can name a wrong one (only in / notin run). */
+export const whenExpressionSchema = z.object({
+  input: scalar.optional(),
+  operator: z.string().optional(),
+  values: z.array(scalar).optional(),
+  /** CEL when expressions are not supported; kept so validation can say so. */
+  cel: z.string().optional(),
+});
+export type WhenExpression = z.infer<typeof whenExpressionSchema>;
+
+export const workspaceBindingSchema = z.object({
+  name,
+  /** The pipeline workspace; Tekton defaults it to `name`. */
+  workspace: z.string().optional(),
+  subPath: z.string().optional(),
+});
+export type WorkspaceBinding = z.infer<typeof workspaceBindingSchema>;
+
+export const matrixSchema = z.object({
+  params: z.array(paramSchema).optional(),
+  include: z
+    .array(z.object({ name: z.string().optional(), params: z.array(paramSchema).default([]) }))
+    .optional(),
+});
+export type Matrix = z.infer<typeof matrixSchema>;
+
+export const taskRefSchema = z.object({
+  name: z.string().optional(),
+  kind: z.string().optional(),
+  apiVersion: z.string().optional(),
+  /** Remote resolution (git, hub, bundles, cluster) is not supported; kept so validation can say so. */
+  resolver: z.string().optional(),
+});
+export type TaskRef = z.infer<typeof taskRefSchema>;
+
+export const pipelineTaskSchema = z.object({
+  name,
+  displayName: z.string().optional(),
+  description: z.string().optional(),
+  taskRef: taskRefSchema.optional(),
+  taskSpec: taskSpecSchema.extend({ metadata: metadataSchema.optional() }).optional(),
+  params: z.array(paramSchema).optional(),
+  runAfter: z.array(z.string()).optional(),
+  when: z.array(whenExpressionSchema).optional(),
+  workspaces: z.array(workspaceBindingSchema).optional(),
+  timeout: durationSchema.optional(),
+  retries: z.number().int().min(0).optional(),
+  matrix: matrixSchema.optional(),
+});
+export type PipelineTask = z.infer<typeof pipelineTaskSchema>;
+
+export const pipelineWorkspaceSchema = z.object({
+  name,
+  description: z.string().optional(),
+  optional: z.boolean().optional(),
+});
+export type PipelineWorkspace = z.infer<typeof pipelineWorkspaceSchema>;
+
+export const pipelineResultSchema = z.object({
+  name,
+  type: z.enum(['string', 'array', 'object']).optional(),
+  description: z.string().optional(),
+  value: paramValueSchema,
+});
+export type PipelineResult = z.infer<typeof pipelineResultSchema>;
+
+export const pipelineSpecSchema = z.object({
+  displayName: z.string().optional(),
+  description: z.string().optional(),
+  params: z.array(paramSpecSchema).optional(),
+  workspaces: z.array(pipelineWorkspaceSchema).optional(),
+  results: z.array(pipelineResultSchema).optional(),
+  tasks: z.array(pipelineTaskSchema).default([]),
+  finally: z.array(pipelineTaskSchema).optional(),
+});
+export type PipelineSpec = z.infer<typeof pipelineSpecSchema>;
+
+export const pipelineSchema = z.object({
+  apiVersion: z.literal(TEKTON_API_VERSION),
+  kind: z.literal('Pipeline'),
+  metadata: metadataSchema.extend({ name }),
+  spec: pipelineSpecSchema,
+});
+export type Pipeline = z.infer<typeof pipelineSchema>;
+
+// ── PipelineRun ───────────────────────────────────────────────────────────────────────────
+
+const looseObject = z.record(z.string(), z.unknown());
+
+export const pipelineRunWorkspaceSchema = z.object({
+  name,
+  subPath: z.string().optional(),
+  emptyDir: looseObject.optional(),
+  volumeClaimTemplate: looseObject.optional(),
+  persistentVolumeClaim: z.object({ claimName: name, readOnly: z.boolean().optional() }).optional(),
+  secret: z.object({ secretName: name }).optional(),
+  configMap: z.object({ name }).optional(),
+});
+export type PipelineRunWorkspace = z.infer<typeof pipelineRunWorkspaceSchema>;
+
+export const pipelineRunSpecSchema = z.object({
+  pipelineRef: z.object({ name: z.string().optional(), resolver: z.string().optional() }).optional(),
+  pipelineSpec: pipelineSpecSchema.optional(),
+  params: z.array(paramSchema).optional(),
+  workspaces: z.array(pipelineRunWorkspaceSchema).optional(),
+  timeouts: z
+    .object({
+      pipeline: durationSchema.optional(),
+      tasks: durationSchema.optional(),
+      finally: durationSchema.optional(),
+    })
+    .optional(),
+  taskRunTemplate: z.object({ serviceAccountName: z.string().optional() }).optional(),
+  status: z.string().optional(),
+});
+export type PipelineRunSpec = z.infer<typeof pipelineRunSpecSchema>;
+
+export const pipelineRunSchema = z.object({
+  apiVersion: z.literal(TEKTON_API_VERSION),
+  kind: z.literal('PipelineRun'),
+  metadata: metadataSchema,
+  spec: pipelineRunSpecSchema,
+});
+export type PipelineRun = z.infer<typeof pipelineRunSchema>;
+
+export type TektonDocument = Task | Pipeline | PipelineRun;
+export type TektonKind = TektonDocument['kind'];
+export const TEKTON_KINDS: readonly TektonKind[] = ['Task', 'Pipeline', 'PipelineRun'];

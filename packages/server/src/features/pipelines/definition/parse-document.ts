@@ -1,0 +1,201 @@
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { z } from 'zod';
+import { formatPath, type DefinitionIssue } from './definition-issue.js';
+import {
+  pipelineRunSchema,
+  pipelineSchema,
+  taskSchema,
+  TEKTON_API_VERSION,
+  TEKTON_KINDS,
+  TEKTON_V1BETA1,
+  type Pipeline,
+  type PipelineRun,
+  type Task,
+  type TektonDocument,
+  type TektonKind,
+} from './model.js';
+import { normaliseV1beta1 } from './v1beta1.js';
+
+export type ParsedDefinition =
+  | {
+      ok: true;
+      /** Every document, in order, normalised to tekton.dev/v1. */
+      documents: TektonDocument[];
+      tasks: Task[];
+      pipeline?: Pipeline;
+      pipelineRun?: PipelineRun;
+      /** Notes that did not stop parsing (e.g. a v1beta1 document read as v1). */
+      warnings: DefinitionIssue[];
+    }
+  | { ok: false; errors: DefinitionIssue[] };
+
+const SCHEMAS = { Task: taskSchema, Pipeline: pipelineSchema, PipelineRun: pipelineRunSchema } as const;
+
+/** Type guard: an object carrying a supported Tekton apiVersion and kind. */
+export function isTektonObject(value: unknown): value is { apiVersion: string; kind: TektonKind } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { apiVersion, kind } = value as Record<string, unknown>;
+  return (
+    (apiVersion === TEKTON_API_VERSION || apiVersion === TEKTON_V1BETA1) &&
+    TEKTON_KINDS.includes(kind as TektonKind)
+  );
+}
+
+type Position = { line?: number; column?: number };
+
+function positionOf(doc: Document, lines: LineCounter, path: PropertyKey[]): Position {
+  for (let length = path.length; length >= 0; length -= 1) {
+    const node = doc.getIn(path.slice(0, length) as unknown[], true) as { range?: [number, number, number] };
+    if (node && typeof node === 'object' && node.range) {
+      const { line, col } = lines.linePos(node.range[0]);
+      return { line, column: col };
+    }
+  }
+  return {};
+}
+
+function friendly(issue: z.core.$ZodIssue): string {
+  const last = issue.path[issue.path.length - 1];
+  if (issue.code === 'invalid_type' && issue.message.endsWith('received undefined'))
+    return `${typeof last === 'number' ? `item ${last}` : String(last ?? 'value')} is required`;
+  return issue.message;
+}
+
+function checkShape(value: unknown): DefinitionIssue | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return {
+      path: '',
+      rule: 'not-tekton',
+      message: 'a document must be a Tekton object with apiVersion and kind',
+    };
+  const { apiVersion, kind } = value as Record<string, unknown>;
+  if (apiVersion !== TEKTON_API_VERSION && apiVersion !== TEKTON_V1BETA1)
+    return {
+      path: 'apiVersion',
+      rule: 'api-version',
+      message: `apiVersion ${JSON.stringify(apiVersion ?? null)} is not supported: use ${TEKTON_API_VERSION} (or ${TEKTON_V1BETA1})`,
+    };
+  if (!TEKTON_KINDS.includes(kind as TektonKind))
+    return {
+      path: 'kind',
+      rule: 'kind',
+      message: `kind ${JSON.stringify(kind ?? null)} is not supported: use ${TEKTON_KINDS.join(', ')}`,
+    };
+  return null;
+}
+
+function parseOne(doc: Document, lines: LineCounter, index: number) {
+  const errors: DefinitionIssue[] = [];
+  const warnings: DefinitionIssue[] = [];
+  const at = (issue: DefinitionIssue, path: PropertyKey[]): DefinitionIssue => ({
+    ...issue,
+    document: index,
+    ...positionOf(doc, lines, path),
+  });
+  const value: unknown = doc.toJS();
+  const shape = checkShape(value);
+  if (shape) return { errors: [at(shape, shape.path ? [shape.path] : [])], warnings };
+  let raw = value as Record<string, unknown>;
+  const kind = raw.kind as TektonKind;
+  if (raw.apiVersion === TEKTON_V1BETA1) {
+    const normalised = normaliseV1beta1(kind, raw);
+    raw = normalised.document;
+    const split = (p: string) =>
+      p
+        .split(/\.|\[(\d+)\]/)
+        .filter(Boolean)
+        .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    errors.push(...normalised.errors.map((e) => at(e, split(e.path))));
+    warnings.push(...normalised.warnings.map((w) => ({ ...w, document: index })));
+  }
+  const parsed = SCHEMAS[kind].safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path as PropertyKey[];
+      errors.push(at({ path: formatPath(path), rule: 'schema', message: friendly(issue) }, path));
+    }
+  }
+  return { errors, warnings, document: parsed.success ? (parsed.data as TektonDocument) : undefined };
+}
+
+function syntaxErrors(docs: Document[], lines: LineCounter): DefinitionIssue[] {
+  return docs.flatMap((doc, index) =>
+    doc.errors
+      .map((error) => {
+        const { line, col } = lines.linePos(error.pos[0]);
+        const message = `line ${line}, column ${col}: ${error.message.split('\n')[0]}`;
+        return { path: '', rule: 'yaml-syntax', message, document: index, line, column: col };
+      })
+      .sort((a, b) => a.line - b.line || a.column - b.column),
+  );
+}
+
+function crossDocumentErrors(documents: TektonDocument[]): DefinitionIssue[] {
+  const errors: DefinitionIssue[] = [];
+  const seen = new Map<string, number>();
+  documents.forEach((doc, index) => {
+    if (doc.kind !== 'Task') return;
+    const first = seen.get(doc.metadata.name);
+    if (first !== undefined)
+      errors.push({
+        path: 'metadata.name',
+        rule: 'duplicate-task',
+        message: `Task "${doc.metadata.name}" is defined twice (documents ${first + 1} and ${index + 1})`,
+        document: index,
+      });
+    else seen.set(doc.metadata.name, index);
+  });
+  for (const kind of ['Pipeline', 'PipelineRun'] as const) {
+    const indexes = documents.flatMap((doc, i) => (doc.kind === kind ? [i] : []));
+    if (indexes.length > 1)
+      errors.push({
+        path: 'kind',
+        rule: 'one-per-definition',
+        message: `a definition holds at most one ${kind}, found ${indexes.length}`,
+        document: indexes[1]!,
+      });
+  }
+  return errors;
+}
+
+/**
+ * Parses a definition: YAML or JSON, one document or a YAML stream (`---`) of Tasks plus at most
+ * one Pipeline and one PipelineRun. YAML syntax errors name line and column.
+ */
+export function parseDefinition(text: string): ParsedDefinition {
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false });
+  const list = Array.isArray(docs) ? docs : [];
+  const syntax = syntaxErrors(list, lines);
+  if (syntax.length > 0) return { ok: false, errors: syntax };
+  const present = list
+    .map((doc, index) => ({ doc, index }))
+    .filter(({ doc }) => doc.contents !== null && doc.toJS() !== null);
+  if (present.length === 0)
+    return {
+      ok: false,
+      errors: [
+        { path: '', rule: 'empty', message: 'the definition is empty: paste a Tekton Task or Pipeline' },
+      ],
+    };
+  const errors: DefinitionIssue[] = [];
+  const warnings: DefinitionIssue[] = [];
+  const documents: TektonDocument[] = [];
+  for (const { doc, index } of present) {
+    const result = parseOne(doc, lines, index);
+    errors.push(...result.errors);
+    warnings.push(...result.warnings);
+    if (result.document) documents.push(result.document);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const cross = crossDocumentErrors(documents);
+  if (cross.length > 0) return { ok: false, errors: cross };
+  return {
+    ok: true,
+    documents,
+    tasks: documents.filter((d): d is Task => d.kind === 'Task'),
+    pipeline: documents.find((d): d is Pipeline => d.kind === 'Pipeline'),
+    pipelineRun: documents.find((d): d is PipelineRun => d.kind === 'PipelineRun'),
+    warnings,
+  };
+}

@@ -1,0 +1,159 @@
+import { formatPath } from './definition-issue.js';
+
+/** How a reference picks into a value: `[*]` (all of it), `[2]` (one element), `.key` (an object key). */
+export type Selector = { kind: 'star' } | { kind: 'index'; index: number } | { kind: 'key'; key: string };
+
+/** A parsed Tekton `$(...)` variable. `raw` is the whole `$(...)` text as written. */
+export type Reference =
+  | { kind: 'param'; raw: string; name: string; selector?: Selector }
+  | { kind: 'taskResult'; raw: string; task: string; result: string; selector?: Selector }
+  | { kind: 'taskStatus'; raw: string; task: string }
+  | { kind: 'taskReason'; raw: string; task: string }
+  | { kind: 'tasksStatus'; raw: string }
+  | { kind: 'matrixLength'; raw: string; task: string; result?: string }
+  | { kind: 'resultPath'; raw: string; result: string }
+  | { kind: 'workspace'; raw: string; workspace: string; property: 'path' | 'bound' | 'claim' | 'volume' }
+  | { kind: 'context'; raw: string; variable: string }
+  | { kind: 'unsupported'; raw: string; message: string };
+
+/** Roots Tekton owns. Anything else in `$(...)`, like `$(date +%s)` or `$(HOME)`, is left alone. */
+const TEKTON_ROOTS = new Set([
+  'params',
+  'tasks',
+  'results',
+  'workspaces',
+  'context',
+  'steps',
+  'step',
+  'credentials',
+  'resources',
+  'inputs',
+  'outputs',
+]);
+
+const REFERENCE = /\$\(((?:[^()\s'"]|'[^']*'|"[^"]*")+)\)/g;
+
+type Token = { name: string } | { index: number } | { star: true };
+
+function tokenize(expression: string): Token[] | null {
+  const tokens: Token[] = [];
+  let pos = 0;
+  const readName = () => {
+    const match = /^[^.[\]]+/.exec(expression.slice(pos));
+    if (!match) return false;
+    tokens.push({ name: match[0] });
+    pos += match[0].length;
+    return true;
+  };
+  if (!readName()) return null;
+  while (pos < expression.length) {
+    const ch = expression[pos];
+    if (ch === '.') {
+      pos += 1;
+      if (!readName()) return null;
+      continue;
+    }
+    if (ch !== '[') return null;
+    const rest = expression.slice(pos);
+    const bracket = /^\[(?:(\*)|(\d+)|'([^']*)'|"([^"]*)")\]/.exec(rest);
+    if (!bracket) return null;
+    if (bracket[1]) tokens.push({ star: true });
+    else if (bracket[2] !== undefined) tokens.push({ index: Number(bracket[2]) });
+    else tokens.push({ name: bracket[3] ?? bracket[4] ?? '' });
+    pos += bracket[0].length;
+  }
+  return tokens;
+}
+
+const nameOf = (token: Token | undefined) => (token && 'name' in token ? token.name : undefined);
+
+function selectorOf(tokens: Token[]): Selector | undefined | null {
+  if (tokens.length === 0) return undefined;
+  if (tokens.length > 1) return null;
+  const token = tokens[0]!;
+  if ('star' in token) return { kind: 'star' };
+  if ('index' in token) return { kind: 'index', index: token.index };
+  return { kind: 'key', key: token.name };
+}
+
+function interpret(raw: string, root: string, tokens: Token[]): Reference {
+  const malformed = (): Reference => ({ kind: 'unsupported', raw, message: `malformed reference ${raw}` });
+  const [, first, second, third] = tokens.map(nameOf);
+  switch (root) {
+    case 'params': {
+      const selector = selectorOf(tokens.slice(2));
+      if (!first || selector === null) return malformed();
+      return { kind: 'param', raw, name: first, ...(selector ? { selector } : {}) };
+    }
+    case 'tasks': {
+      if (first === 'status' && tokens.length === 2) return { kind: 'tasksStatus', raw };
+      if (!first) return malformed();
+      if (second === 'status' && tokens.length === 3) return { kind: 'taskStatus', raw, task: first };
+      if (second === 'reason' && tokens.length === 3) return { kind: 'taskReason', raw, task: first };
+      if (second === 'matrix') {
+        if (third === 'length' && tokens.length === 4) return { kind: 'matrixLength', raw, task: first };
+        if (third && nameOf(tokens[4]) === 'length' && tokens.length === 5)
+          return { kind: 'matrixLength', raw, task: first, result: third };
+        return malformed();
+      }
+      const selector = selectorOf(tokens.slice(4));
+      if (second !== 'results' || !third || selector === null) return malformed();
+      return { kind: 'taskResult', raw, task: first, result: third, ...(selector ? { selector } : {}) };
+    }
+    case 'results':
+      if (!first || second !== 'path' || tokens.length !== 3) return malformed();
+      return { kind: 'resultPath', raw, result: first };
+    case 'workspaces':
+      if (!first || tokens.length !== 3) return malformed();
+      if (second === 'path' || second === 'bound' || second === 'claim' || second === 'volume')
+        return { kind: 'workspace', raw, workspace: first, property: second };
+      return malformed();
+    case 'context':
+      if (!first || !second || tokens.length !== 3) return malformed();
+      return { kind: 'context', raw, variable: `${first}.${second}` };
+    default:
+      return { kind: 'unsupported', raw, message: `${raw} is not supported (${root} variables)` };
+  }
+}
+
+/** Parses one reference expression (the text inside `$(...)`), or null when it is not Tekton's. */
+export function parseReference(raw: string, expression: string): Reference | null {
+  const tokens = tokenize(expression);
+  const root = tokens ? nameOf(tokens[0]) : /^[A-Za-z]+/.exec(expression)?.[0];
+  if (!root || !TEKTON_ROOTS.has(root)) return null;
+  if (!tokens) return { kind: 'unsupported', raw, message: `malformed reference ${raw}` };
+  return interpret(raw, root, tokens);
+}
+
+/** Every Tekton reference in a string, in order of appearance. */
+export function findReferences(text: string): Reference[] {
+  const found: Reference[] = [];
+  for (const match of text.matchAll(REFERENCE)) {
+    const reference = parseReference(match[0], match[1]!);
+    if (reference) found.push(reference);
+  }
+  return found;
+}
+
+/** Replaces each Tekton reference in `text` with what `replace` returns for it. */
+export function replaceReferences(text: string, replace: (reference: Reference) => string): string {
+  return text.replace(REFERENCE, (whole, expression: string) => {
+    const reference = parseReference(whole, expression);
+    return reference ? replace(reference) : whole;
+  });
+}
+
+/** The reference when `text` is exactly one `$(...)` and nothing else, e.g. `$(params.args[*])`. */
+export function wholeReference(text: string): Reference | null {
+  const match = /^\$\(([^()]+)\)$/.exec(text);
+  return match ? parseReference(text, match[1]!) : null;
+}
+
+/** Every string inside a value with its path, e.g. `{ path: 'params[0].value', text: '$(params.x)' }`. */
+export function walkStrings(value: unknown, base: PropertyKey[] = []): { path: string; text: string }[] {
+  if (typeof value === 'string') return [{ path: formatPath(base), text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, i) => walkStrings(item, [...base, i]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => walkStrings(item, [...base, key]));
+  return [];
+}

@@ -1,0 +1,180 @@
+import { posix } from 'node:path';
+import { SubstitutionError } from './definition-issue.js';
+import { parseDuration } from './duration.js';
+import type { ParamValue, PipelineTask, Step, Task, TaskSpec } from './model.js';
+import { paramValueType } from './model.js';
+import { applyStepTemplate } from './step-template.js';
+import { substitute, substituteParamValue, type SubstitutionContext } from './substitute.js';
+import { specOf } from './task-catalogue.js';
+
+export interface ResolvedStep {
+  name: string;
+  image: string;
+  script?: string;
+  command?: string[];
+  args?: string[];
+  env: Record<string, string>;
+  /** Env vars the executor fills from secrets (`valueFrom.secretKeyRef`). */
+  secretEnv: { name: string; secret: string; key: string; optional?: boolean }[];
+  workingDir?: string;
+  timeoutMs?: number;
+  onError: 'continue' | 'stopAndFail';
+}
+
+/** A task run with every `$(...)` resolved: what an executor consumes. */
+export interface ResolvedTaskRun {
+  /** The pipeline task's name (`build-0` for a matrix run). */
+  name: string;
+  /** The param values the task sees: the pipeline task's over the task's defaults. */
+  params: Record<string, ParamValue>;
+  steps: ResolvedStep[];
+  /** Steps write result `r` to `<resultsDir>/r`. */
+  resultsDir: string;
+  results: string[];
+  /** Task workspace name → the path steps see; optional workspaces left unbound are absent. */
+  workspaces: Record<string, string>;
+  timeoutMs?: number;
+  retries: number;
+}
+
+export interface ResolveContext extends SubstitutionContext {
+  /** Where this task run's result files go. */
+  resultsDir: string;
+  /** Pipeline workspace name → path (a fresh directory for any left unbound by the run). */
+  pipelineWorkspaces?: Record<string, string>;
+}
+
+const fail = (reference: string, message: string): never => {
+  throw new SubstitutionError(reference, message);
+};
+
+function paramValues(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext): Record<string, ParamValue> {
+  const supplied = new Map((task.params ?? []).map((p) => [p.name, substituteParamValue(p.value, ctx)]));
+  // An inline taskSpec sees the pipeline's params without declaring them (Tekton's propagation).
+  const values: Record<string, ParamValue> = task.taskSpec ? { ...ctx.params } : {};
+  for (const param of spec.params ?? []) {
+    let value = supplied.get(param.name) ?? param.default;
+    if (value === undefined)
+      return fail(
+        `$(params.${param.name})`,
+        `task "${task.name}" needs param "${param.name}": no value and no default`,
+      );
+    if (
+      param.type === 'object' &&
+      param.default &&
+      typeof param.default === 'object' &&
+      typeof value === 'object'
+    )
+      value = { ...(param.default as Record<string, string>), ...(value as Record<string, string>) };
+    if (paramValueType(value) !== param.type)
+      return fail(
+        `$(params.${param.name})`,
+        `param "${param.name}" of task "${task.name}" is of type ${param.type}, got ${JSON.stringify(value)}`,
+      );
+    values[param.name] = value;
+  }
+  return values;
+}
+
+function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext) {
+  const paths: Record<string, string | null> = {};
+  for (const workspace of spec.workspaces ?? []) {
+    const binding = task.workspaces?.find((b) => b.name === workspace.name);
+    const base = binding ? ctx.pipelineWorkspaces?.[binding.workspace ?? binding.name] : undefined;
+    if (base === undefined) {
+      if (workspace.optional) paths[workspace.name] = null;
+      else
+        fail(
+          `$(workspaces.${workspace.name}.path)`,
+          `task "${task.name}" needs workspace "${workspace.name}": not bound`,
+        );
+      continue;
+    }
+    paths[workspace.name] = binding?.subPath ? posix.join(base, substitute(binding.subPath, ctx)) : base;
+  }
+  return paths;
+}
+
+function resolveStep(step: Step, index: number, ctx: SubstitutionContext): ResolvedStep {
+  const name = step.name ?? `unnamed-${index}`;
+  if (!step.image) return fail(name, `step "${name}" has no image`);
+  const env: Record<string, string> = {};
+  const secretEnv: ResolvedStep['secretEnv'] = [];
+  for (const entry of step.env ?? []) {
+    const ref = entry.valueFrom?.secretKeyRef;
+    if (ref)
+      secretEnv.push({
+        name: entry.name,
+        secret: substitute(ref.name, ctx),
+        key: substitute(ref.key, ctx),
+        ...(ref.optional ? { optional: true } : {}),
+      });
+    else env[entry.name] = substitute(entry.value ?? '', ctx);
+  }
+  const timeoutMs = step.timeout !== undefined ? parseDuration(step.timeout) : null;
+  return {
+    name,
+    image: substitute(step.image, ctx),
+    ...(step.script !== undefined ? { script: substitute(step.script, ctx) } : {}),
+    ...(step.command ? { command: substitute(step.command, ctx) } : {}),
+    ...(step.args ? { args: substitute(step.args, ctx) } : {}),
+    env,
+    secretEnv,
+    ...(step.workingDir ? { workingDir: substitute(step.workingDir, ctx) } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    onError: step.onError ?? 'stopAndFail',
+  };
+}
+
+/**
+ * Resolves a pipeline task (already expanded, if it had a matrix) against its Task: params
+ * (pipeline task's over defaults, pipeline-level references substituted first), workspace paths,
+ * result paths and every `$(...)` in the steps. Throws SubstitutionError naming what is missing.
+ */
+export function resolveTaskRun(
+  pipelineTask: PipelineTask,
+  task: Task | TaskSpec,
+  context: ResolveContext,
+): ResolvedTaskRun {
+  const spec = specOf(task);
+  const params = paramValues(pipelineTask, spec, context);
+  const workspaces = workspacePaths(pipelineTask, spec, context);
+  const results = (spec.results ?? []).map((r) => r.name);
+  const inline = Boolean(pipelineTask.taskSpec);
+  const stepContext: SubstitutionContext = {
+    params,
+    resultsDir: context.resultsDir,
+    declaredResults: results,
+    workspaces,
+    context: {
+      ...context.context,
+      task: { name: pipelineTask.taskRef?.name ?? pipelineTask.name, ...context.context?.task },
+    },
+    // An inline taskSpec may also read earlier results and, in finally, task statuses.
+    ...(inline
+      ? {
+          taskResults: context.taskResults,
+          taskStatuses: context.taskStatuses,
+          taskReasons: context.taskReasons,
+          tasksStatus: context.tasksStatus,
+          matrixLengths: context.matrixLengths,
+        }
+      : {}),
+  };
+  const steps = spec.steps.map((step, i) =>
+    resolveStep(applyStepTemplate(step, spec.stepTemplate), i, stepContext),
+  );
+  const timeoutMs = pipelineTask.timeout !== undefined ? parseDuration(pipelineTask.timeout) : null;
+  return {
+    name: pipelineTask.name,
+    params,
+    steps,
+    resultsDir: context.resultsDir,
+    results,
+    workspaces: Object.fromEntries(
+      Object.entries(workspaces).filter((entry): entry is [string, string] => entry[1] !== null),
+    ),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    retries: pipelineTask.retries ?? 0,
+  };
+}

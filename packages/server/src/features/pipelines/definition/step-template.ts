@@ -1,0 +1,20 @@
+import type { EnvVar, Step, StepTemplate } from './model.js';
+
+/**
+ * Applies a Task's `stepTemplate` to a step the way Tekton does: fields the step sets win,
+ * `env` is merged by name (the step's entry wins), lists like `command` / `args` are replaced.
+ */
+export function applyStepTemplate(step: Step, template: StepTemplate | undefined): Step {
+  if (!template) return step;
+  const env = new Map<string, EnvVar>();
+  for (const entry of template.env ?? []) env.set(entry.name, entry);
+  for (const entry of step.env ?? []) env.set(entry.name, entry);
+  return {
+    ...step,
+    image: step.image ?? template.image,
+    command: step.command ?? template.command,
+    args: step.args ?? template.args,
+    workingDir: step.workingDir ?? template.workingDir,
+    env: env.size > 0 ? [...env.values()] : undefined,
+  };
+}

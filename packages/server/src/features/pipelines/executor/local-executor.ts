@@ -1,0 +1,156 @@
+import { mkdir, mkdtemp, rm, rmdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Executor, StepOutcome, TaskIo, TaskOutcome, TaskStatus } from './executor.js';
+import { SecretMasker } from './secret-masker.js';
+import { cancelReason, runStep, taskTimeoutReason } from './step-runner.js';
+import { clearResults, readResults } from './task-results.js';
+import { TaskLog } from './task-log.js';
+import type { ResolvedTaskRun } from './types.js';
+
+export interface LocalExecutorOptions {
+  /** Parent of the per-attempt scratch dirs (HOME of the steps, their script files). */
+  scratchRoot?: string;
+  /** SIGTERM → SIGKILL grace on timeout or abort; 2 s by default. */
+  killGraceMs?: number;
+  /** Keep scratch dirs after the task (debugging). */
+  keepScratch?: boolean;
+  /** PATH given to steps; the server's PATH by default. */
+  path?: string;
+}
+
+type Attempt = Omit<TaskOutcome, 'attempts'>;
+
+function skipped(name: string, reason: string): StepOutcome {
+  return { name, status: 'skipped', exitCode: null, startedAt: null, finishedAt: null, reason };
+}
+
+function scratchName(task: string): string {
+  return `${task.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'task'}-`;
+}
+
+/** rmdir first: most steps leave the scratch dir empty, and a recursive rm costs several syscalls. */
+async function removeScratch(dir: string): Promise<void> {
+  try {
+    await rmdir(dir);
+  } catch {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The embedded executor: runs each step of a task as a child process group on this host, in
+ * order, in the run's workspace directory (like GitLab Runner's shell executor). A step's image
+ * is only recorded and shown. Concurrency is bounded by the caller (see Semaphore).
+ */
+export class LocalExecutor implements Executor {
+  private readonly scratchRoot: string;
+  private rootReady: Promise<unknown> | undefined;
+
+  constructor(private readonly options: LocalExecutorOptions = {}) {
+    this.scratchRoot = options.scratchRoot ?? join(tmpdir(), 'slipway-local');
+  }
+
+  async runTask(run: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
+    const log = new TaskLog(io, new SecretMasker());
+    const firstStep = run.steps[0]?.name ?? '';
+    let attempt = 1;
+    let outcome = await this.attempt(run, io, log, signal);
+    while (outcome.status !== 'succeeded' && outcome.status !== 'cancelled' && attempt <= run.retries) {
+      if (signal.aborted) break;
+      attempt += 1;
+      log.attempt = attempt;
+      log.system(
+        firstStep,
+        `Retry ${attempt - 1} of ${run.retries} (the previous attempt: ${outcome.reason})`,
+      );
+      outcome = await this.attempt(run, io, log, signal);
+    }
+    if (log.sinkError !== undefined && outcome.status === 'succeeded') {
+      outcome = { ...outcome, status: 'failed', reason: `the log sink failed: ${String(log.sinkError)}` };
+    }
+    return { ...outcome, attempts: attempt };
+  }
+
+  private async attempt(
+    run: ResolvedTaskRun,
+    io: TaskIo,
+    log: TaskLog,
+    signal: AbortSignal,
+  ): Promise<Attempt> {
+    let scratchDir: string | undefined;
+    try {
+      this.rootReady ??= mkdir(this.scratchRoot, { recursive: true });
+      await this.rootReady.catch(() => (this.rootReady = undefined));
+      scratchDir = await mkdtemp(join(this.scratchRoot, scratchName(run.name)));
+      if (run.results.length > 0) {
+        await mkdir(run.resultsDir, { recursive: true });
+        await clearResults(run.resultsDir, run.results);
+      }
+      return await this.runSteps(run, io, log, signal, scratchDir);
+    } catch (error) {
+      const reason = `task "${run.name}" could not be prepared on this host: ${String(error)}`;
+      run.steps.forEach((s) => io.onStepState(s.name, 'skipped'));
+      return { status: 'failed', reason, steps: run.steps.map((s) => skipped(s.name, reason)), results: {} };
+    } finally {
+      if (scratchDir && !this.options.keepScratch) await removeScratch(scratchDir);
+    }
+  }
+
+  private async runSteps(
+    run: ResolvedTaskRun,
+    io: TaskIo,
+    log: TaskLog,
+    signal: AbortSignal,
+    scratchDir: string,
+  ): Promise<Attempt> {
+    const taskDeadline = run.timeoutMs && run.timeoutMs > 0 ? Date.now() + run.timeoutMs : undefined;
+    const timeoutReason = taskTimeoutReason(run);
+    run.steps.forEach((step) => io.onStepState(step.name, 'pending'));
+    let status: TaskStatus = 'succeeded';
+    let reason = '';
+    let skipReason = '';
+    const steps: StepOutcome[] = [];
+    for (const [index, step] of run.steps.entries()) {
+      if (!skipReason && signal.aborted) {
+        [status, reason, skipReason] = ['cancelled', cancelReason(signal), 'skipped: the task was cancelled'];
+      } else if (!skipReason && taskDeadline !== undefined && Date.now() >= taskDeadline) {
+        [status, reason, skipReason] = ['timed_out', timeoutReason, 'skipped: the task timed out'];
+      }
+      if (skipReason) {
+        steps.push(skipped(step.name, skipReason));
+        io.onStepState(step.name, 'skipped');
+        continue;
+      }
+      const outcome = await runStep({
+        run,
+        step,
+        index,
+        scratchDir,
+        io,
+        log,
+        signal,
+        taskDeadline,
+        killGraceMs: this.options.killGraceMs,
+        path: this.options.path,
+      });
+      steps.push(outcome);
+      const taskTimedOut = outcome.status === 'timed_out' && outcome.reason === timeoutReason;
+      const continues = step.onError === 'continue' && outcome.status !== 'cancelled' && !taskTimedOut;
+      if (outcome.status === 'succeeded' || outcome.status === 'skipped' || continues) continue;
+      status = outcome.status;
+      reason = outcome.reason;
+      skipReason =
+        status === 'cancelled'
+          ? 'skipped: the task was cancelled'
+          : `skipped: step "${step.name}" ${status === 'timed_out' ? 'timed out' : 'failed'}`;
+    }
+    if (status === 'cancelled') return { status, reason, steps, results: {} };
+    const read = await readResults(run.resultsDir, run.results);
+    if (read.error && status === 'succeeded') {
+      log.system(run.steps.at(-1)?.name ?? '', read.error);
+      return { status: 'failed', reason: read.error, steps, results: read.results };
+    }
+    return { status, reason, steps, results: read.results };
+  }
+}

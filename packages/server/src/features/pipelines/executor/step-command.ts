@@ -1,0 +1,88 @@
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { ResolvedStep } from './types.js';
+
+/** What to spawn for a step, and how to name it when it cannot start. */
+export interface StepCommand {
+  file: string;
+  args: string[];
+  /** `command "kaniko"` or `script interpreter "/usr/bin/python3"`. */
+  label: string;
+}
+
+/** A step that cannot be turned into a process; its message is the step's failure reason. */
+export class StepSetupError extends Error {}
+
+const SHELL = '/bin/sh';
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+function fileSafe(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60) || 'step';
+}
+
+/**
+ * A `script` is written to a file in the scratch dir. With a shebang (after leading whitespace,
+ * as Tekton trims) it is made executable and run directly; without one it runs with `sh -e`,
+ * which is Tekton's default preamble (`#!/bin/sh` + `set -e`). `args` follow the script as
+ * `$1…`. A `command` runs with its `args` without a shell.
+ */
+export async function stepCommand(
+  step: ResolvedStep,
+  index: number,
+  scratchDir: string,
+): Promise<StepCommand> {
+  const extra = step.args ?? [];
+  if (step.script !== undefined) {
+    const dir = join(scratchDir, '.slipway', 'scripts');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `${index}-${fileSafe(step.name)}`);
+    const trimmed = step.script.trimStart();
+    if (trimmed.startsWith('#!')) {
+      await writeFile(file, trimmed, { mode: 0o700 });
+      await chmod(file, 0o700);
+      const interpreter = trimmed.slice(2).split('\n', 1)[0]!.trim().split(/\s+/, 1)[0] ?? '';
+      return { file, args: extra, label: `script interpreter "${interpreter}"` };
+    }
+    await writeFile(file, step.script, { mode: 0o600 });
+    return { file: SHELL, args: ['-e', file, ...extra], label: `command "sh"` };
+  }
+  const [file, ...rest] = step.command ?? [];
+  if (!file) {
+    throw new StepSetupError(
+      `step "${step.name}" has neither command nor script; the local executor cannot run the image's entrypoint`,
+    );
+  }
+  return { file, args: [...rest, ...extra], label: `command "${file}"` };
+}
+
+export interface StepEnvBase {
+  home: string;
+  path?: string;
+}
+
+/** A minimal, predictable environment: nothing of the server's own environment leaks in. */
+export function stepEnv(
+  base: StepEnvBase,
+  env: Record<string, string>,
+  secrets: Record<string, string>,
+): Record<string, string> {
+  return {
+    PATH: base.path ?? process.env.PATH ?? DEFAULT_PATH,
+    HOME: base.home,
+    LANG: 'C.UTF-8',
+    ...env,
+    ...secrets,
+  };
+}
+
+/** workingDir relative to the first workspace (or the scratch dir); created when missing. */
+export async function stepCwd(
+  workingDir: string | undefined,
+  workspaces: Record<string, string>,
+  scratchDir: string,
+): Promise<string> {
+  const base = Object.values(workspaces)[0] ?? scratchDir;
+  const cwd = workingDir ? (isAbsolute(workingDir) ? workingDir : resolve(base, workingDir)) : base;
+  if (cwd !== scratchDir) await mkdir(cwd, { recursive: true });
+  return cwd;
+}

@@ -1,0 +1,154 @@
+import type { StepOutcome, StepStatus, TaskIo } from './executor.js';
+import { formatDuration } from './format-duration.js';
+import { LineSplitter } from './line-splitter.js';
+import { spawnGroup, type GroupEnd } from './process-group.js';
+import { stepCommand, stepCwd, stepEnv, StepSetupError, type StepCommand } from './step-command.js';
+import type { TaskLog } from './task-log.js';
+import type { ResolvedStep, ResolvedTaskRun } from './types.js';
+
+export interface StepRun {
+  run: ResolvedTaskRun;
+  step: ResolvedStep;
+  index: number;
+  scratchDir: string;
+  io: TaskIo;
+  log: TaskLog;
+  /** The task's cancellation. */
+  signal: AbortSignal;
+  /** When the task's own timeout ends this attempt (epoch ms). */
+  taskDeadline?: number;
+  killGraceMs?: number;
+  path?: string;
+}
+
+/** The reason an abort carries, when the caller gave one as text. */
+export function cancelReason(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' && signal.reason ? signal.reason : 'the task was cancelled';
+}
+
+function startFailure(command: StepCommand, error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT') return `${command.label} not found on this host`;
+  if (error.code === 'EACCES') return `${command.label} is not executable on this host (permission denied)`;
+  return `${command.label} could not be started: ${error.message}`;
+}
+
+async function resolveSecrets(ctx: StepRun): Promise<Record<string, string>> {
+  const values: Record<string, string> = {};
+  for (const { name, secret, key } of ctx.step.secretEnv) {
+    let value: string;
+    try {
+      value = await ctx.io.secretValue(secret, key);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new StepSetupError(`secret "${secret}" (key "${key}") for ${name} could not be read: ${message}`);
+    }
+    ctx.log.masker.add(value);
+    values[name] = value;
+  }
+  return values;
+}
+
+interface Ending {
+  status: StepStatus;
+  reason: string;
+}
+
+function endingOf(ctx: StepRun, command: StepCommand, end: GroupEnd, stopped: Ending | undefined): Ending {
+  const name = ctx.step.name;
+  if (end.spawnError) return { status: 'failed', reason: startFailure(command, end.spawnError) };
+  if (stopped) return stopped;
+  if (end.exitCode === 0) return { status: 'succeeded', reason: '' };
+  if (end.exitCode !== null)
+    return { status: 'failed', reason: `step "${name}" exited with code ${end.exitCode}` };
+  return { status: 'failed', reason: `step "${name}" was killed by signal ${end.signal ?? 'unknown'}` };
+}
+
+export function taskTimeoutReason(run: ResolvedTaskRun): string {
+  return `task "${run.name}" exceeded its timeout of ${formatDuration(run.timeoutMs ?? 0)}`;
+}
+
+/** The timer that ends this step first: its own timeout or what is left of the task's. */
+function timeoutOf(ctx: StepRun): { ms: number; reason: string } | undefined {
+  const { step, run, taskDeadline } = ctx;
+  const own =
+    step.timeoutMs !== undefined && step.timeoutMs > 0
+      ? {
+          ms: step.timeoutMs,
+          reason: `step "${step.name}" exceeded its timeout of ${formatDuration(step.timeoutMs)}`,
+        }
+      : undefined;
+  if (taskDeadline === undefined) return own;
+  const left = Math.max(0, taskDeadline - Date.now());
+  if (own && own.ms <= left) return own;
+  return { ms: left, reason: taskTimeoutReason(run) };
+}
+
+/** Runs one step as a process group and reports how it ended. Never rejects. */
+export async function runStep(ctx: StepRun): Promise<StepOutcome> {
+  const { step, log, io } = ctx;
+  io.onStepState(step.name, 'running');
+  log.system(
+    step.name,
+    `Running step "${step.name}" (image ${step.image || 'none'}, run locally on the host)`,
+  );
+  const startedAt = new Date();
+  const finishWith = (ending: Ending, exitCode: number | null): StepOutcome => {
+    if (ending.status !== 'succeeded') log.system(step.name, ending.reason);
+    io.onStepState(step.name, ending.status);
+    return {
+      name: step.name,
+      status: ending.status,
+      exitCode,
+      startedAt,
+      finishedAt: new Date(),
+      reason: ending.reason,
+    };
+  };
+
+  let command: StepCommand;
+  let env: Record<string, string>;
+  let cwd: string;
+  try {
+    const secrets = await resolveSecrets(ctx);
+    command = await stepCommand(step, ctx.index, ctx.scratchDir);
+    env = stepEnv({ home: ctx.scratchDir, path: ctx.path }, step.env, secrets);
+    cwd = await stepCwd(step.workingDir, ctx.run.workspaces, ctx.scratchDir);
+  } catch (error) {
+    const reason =
+      error instanceof StepSetupError
+        ? error.message
+        : `step "${step.name}" could not be prepared: ${String(error)}`;
+    return finishWith({ status: 'failed', reason }, null);
+  }
+  if (ctx.signal.aborted) return finishWith({ status: 'cancelled', reason: cancelReason(ctx.signal) }, null);
+
+  const group = spawnGroup(command.file, command.args, { cwd, env, killGraceMs: ctx.killGraceMs });
+  const splitters = (['stdout', 'stderr'] as const).map((stream) => {
+    const splitter = new LineSplitter((text) => log.line(step.name, stream, text), undefined, log.masker);
+    group[stream].on('data', (chunk: Buffer) => splitter.push(chunk));
+    return splitter;
+  });
+
+  let stopped: Ending | undefined;
+  const stop = (ending: Ending) => {
+    stopped ??= ending;
+    group.terminate();
+  };
+  const onAbort = () => stop({ status: 'cancelled', reason: cancelReason(ctx.signal) });
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const timeout = timeoutOf(ctx);
+  const timer =
+    timeout && setTimeout(() => stop({ status: 'timed_out', reason: timeout.reason }), timeout.ms);
+
+  const end = await group.done;
+  ctx.signal.removeEventListener('abort', onAbort);
+  if (timer) clearTimeout(timer);
+  splitters.forEach((splitter) => splitter.flush());
+  if (end.pipesAbandoned) {
+    log.system(
+      step.name,
+      "A process that left the step's process group kept its output open; stopped reading it",
+    );
+  }
+  return finishWith(endingOf(ctx, command, end, stopped), end.exitCode);
+}
