@@ -275,3 +275,213 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_org_at').on(t.organisationId, t.at), index('audit_actor').on(t.actorId)],
 );
+
+// ── Pipelines, runs, logs, secrets and variables (issue 4) ────────────────────────────────
+const updated = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Pipelines and pipeline templates: Tekton Pipeline documents, kept with every version. */
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** pipeline | template */
+    kind: text('kind').notNull().default('pipeline'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    currentVersion: integer('current_version').notNull().default(1),
+    /** the pipeline that "run rollback" starts */
+    rollbackPipelineId: text('rollback_pipeline_id'),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('pipelines_ws_kind_name').on(t.workspaceId, t.kind, t.name)],
+);
+
+export const pipelineVersions = pgTable(
+  'pipeline_versions',
+  {
+    pipelineId: text('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** the document exactly as given (exported unchanged) */
+    definition: text('definition').notNull(),
+    /** yaml | json */
+    format: text('format').notNull(),
+    createdBy: text('created_by'),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.pipelineId, t.version] })],
+);
+
+/** Task templates: Tekton Task documents; workspace_id null for the built-in ones. */
+export const taskTemplates = pgTable(
+  'task_templates',
+  {
+    id: id(),
+    workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    definition: text('definition').notNull(),
+    format: text('format').notNull(),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('task_templates_ws_name').on(t.workspaceId, t.name)],
+);
+
+/**
+ * A pipeline run. The reconcile loop claims runnable rows with FOR UPDATE SKIP LOCKED and holds
+ * them with claimed_by/claimed_until, so replicas share the work and a dead one's runs are found.
+ */
+export const pipelineRuns = pgTable(
+  'pipeline_runs',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pipelineId: text('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pipelineVersion: integer('pipeline_version').notNull(),
+    /** per-pipeline sequence number, shown as #n */
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    /** pending | in_progress | succeeded | failed | timed_out | cancelled */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    message: text('message'),
+    params: jsonb('params').notNull().default({}),
+    /** PipelineRun workspace bindings as given */
+    workspaceBindings: jsonb('workspace_bindings').notNull().default([]),
+    timeoutMs: integer('timeout_ms').notNull(),
+    results: jsonb('results'),
+    /** who or what started it: { kind: 'user' | 'webhook' | 'schedule' | 'rerun' | 'rollback', id } */
+    trigger: jsonb('trigger').notNull(),
+    rerunOf: text('rerun_of'),
+    rollbackOf: text('rollback_of'),
+    executor: text('executor').notNull().default('local'),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    cancelRequestedAt: at('cancel_requested_at'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('pipeline_runs_pipeline_number').on(t.pipelineId, t.number),
+    index('pipeline_runs_ws_queued').on(t.workspaceId, t.queuedAt),
+    index('pipeline_runs_status').on(t.status, t.queuedAt),
+  ],
+);
+
+export const taskRuns = pgTable(
+  'task_runs',
+  {
+    id: id(),
+    runId: text('run_id')
+      .notNull()
+      .references(() => pipelineRuns.id, { onDelete: 'cascade' }),
+    /** the pipeline task's name; `<task>-<i>` for a matrix combination */
+    name: text('name').notNull(),
+    pipelineTask: text('pipeline_task').notNull(),
+    isFinally: boolean('is_finally').notNull().default(false),
+    /** pending | running | succeeded | failed | skipped | timed_out | cancelled */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    attempt: integer('attempt').notNull().default(0),
+    params: jsonb('params'),
+    results: jsonb('results'),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [uniqueIndex('task_runs_run_name').on(t.runId, t.name)],
+);
+
+export const stepRuns = pgTable(
+  'step_runs',
+  {
+    taskRunId: text('task_run_id')
+      .notNull()
+      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    /** pending | running | succeeded | failed | skipped | timed_out | cancelled */
+    status: text('status').notNull().default('pending'),
+    exitCode: integer('exit_code'),
+    reason: text('reason'),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.taskRunId, t.idx] })],
+);
+
+/**
+ * Log lines, stored durably in chunks: `lines` is a JSON array of
+ * { seq, at, stream, step, text } in seq order; seq_from/seq_to bound the chunk.
+ */
+export const logChunks = pgTable(
+  'log_chunks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id')
+      .notNull()
+      .references(() => pipelineRuns.id, { onDelete: 'cascade' }),
+    taskRunId: text('task_run_id')
+      .notNull()
+      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    seqFrom: integer('seq_from').notNull(),
+    seqTo: integer('seq_to').notNull(),
+    lines: jsonb('lines').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('log_chunks_task_seq').on(t.taskRunId, t.seqFrom), index('log_chunks_run').on(t.runId)],
+);
+
+/** Secrets: encrypted with the master key (AES-256-GCM), never returned after creation. */
+export const secrets = pgTable(
+  'secrets',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** generic | registry | git | ssh | token */
+    type: text('type').notNull().default('generic'),
+    /** a global secret's value applies to every environment */
+    global: boolean('global').notNull().default(true),
+    /** { key: sealed value } — a secret may hold several keys, like a Kubernetes Secret */
+    valuesEncrypted: jsonb('values_encrypted').notNull(),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('secrets_ws_name').on(t.workspaceId, t.name)],
+);
+
+/** Plain (non-secret) variables, injected as env into every step of a workspace's runs. */
+export const variables = pgTable(
+  'variables',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('variables_ws_name').on(t.workspaceId, t.name)],
+);
