@@ -68,6 +68,7 @@ const steps = {
       'packages/web/public',
       'packages/web/vite.config.ts',
       'packages/web/package.json',
+      'packages/contracts/package.json',
     ],
     output: 'packages/web/dist',
     build: () => {

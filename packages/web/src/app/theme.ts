@@ -1,7 +1,5 @@
 import createCache from '@emotion/cache';
 import { createTheme, type Theme } from '@mui/material/styles';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 
 export type Direction = 'ltr' | 'rtl';
 
@@ -25,8 +23,13 @@ export function createAppTheme(direction: Direction): Theme {
   });
 }
 
-/** Emotion caches: the right-to-left one flips every style through stylis-plugin-rtl. */
-export const emotionCaches: Record<Direction, ReturnType<typeof createCache>> = {
-  ltr: createCache({ key: 'mui' }),
-  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
-};
+export type EmotionCache = ReturnType<typeof createCache>;
+
+/** The left-to-right Emotion cache; the right-to-left one loads on demand (rtl-cache.ts). */
+export const ltrCache: EmotionCache = createCache({ key: 'mui' });
+
+let rtl: Promise<EmotionCache> | undefined;
+export function loadRtlCache(): Promise<EmotionCache> {
+  rtl ??= import('./rtl-cache').then((m) => m.rtlCache);
+  return rtl;
+}

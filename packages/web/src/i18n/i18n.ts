@@ -1,22 +1,34 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguageCode, lookupLanguage, type LanguageCode } from '@slipway/contracts';
-import { ar } from './locales/ar';
 import { en } from './locales/en';
-import { fr } from './locales/fr';
-import { hn } from './locales/hn';
-import { ja } from './locales/ja';
 
 /** Where the chosen language is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'slipway.language';
 
-export const resources = {
-  en: { translation: en },
-  ar: { translation: ar },
-  fr: { translation: fr },
-  ja: { translation: ja },
-  hn: { translation: hn },
-} as const;
+/**
+ * English is bundled; the other dictionaries (sidebar labels only) load when someone picks the
+ * language, so a first visit does not download them.
+ */
+export const dictionaryLoaders: Record<Exclude<LanguageCode, 'en'>, () => Promise<object>> = {
+  ar: async () => (await import('./locales/ar')).ar,
+  fr: async () => (await import('./locales/fr')).fr,
+  ja: async () => (await import('./locales/ja')).ja,
+  hn: async () => (await import('./locales/hn')).hn,
+};
+
+const lazyDictionaries: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = dictionaryLoaders[language as keyof typeof dictionaryLoaders];
+    if (!load) return callback(null, {});
+    load().then(
+      (dictionary) => callback(null, dictionary as never),
+      (err: unknown) => callback(err as Error, null),
+    );
+  },
+};
 
 /**
  * The document's `lang` attribute wants a BCP 47 tag. The spec's code for Hindi is `hn`, which
@@ -45,17 +57,22 @@ export function applyDocumentLanguage(code: LanguageCode, doc: Document = docume
 /** Creates and initialises an i18next instance; resources are bundled, so this is synchronous. */
 export function createI18n(language: LanguageCode = storedLanguage()): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: ['en', 'ar', 'fr', 'ja', 'hn'],
-    // i18next would otherwise treat 'hn' as unknown and reject it.
-    nonExplicitSupportedLngs: false,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    initAsync: false,
-  });
+  void instance
+    .use(lazyDictionaries)
+    .use(initReactI18next)
+    .init({
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
+      react: { bindI18nStore: 'added' },
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: ['en', 'ar', 'fr', 'ja', 'hn'],
+      // i18next would otherwise treat 'hn' as unknown and reject it.
+      nonExplicitSupportedLngs: false,
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      initAsync: false,
+    });
   instance.on('languageChanged', (lng) => {
     const code = isLanguageCode(lng) ? lng : DEFAULT_LANGUAGE;
     applyDocumentLanguage(code);

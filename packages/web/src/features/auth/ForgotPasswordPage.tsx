@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +75,7 @@ export default function ForgotPasswordPage() {
       <FormAlert message={serverError} />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.forgot.title')}>
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             {...form.field('email')}
             label={t('auth.email')}
             type="email"

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,7 +104,7 @@ export default function LoginPage() {
       <OAuthButtons intent="login" next={next} />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.login.title')}>
         <Stack spacing={2}>
-          <TextField
+          <TextInput
             {...form.field('email')}
             label={t('auth.email')}
             type="email"

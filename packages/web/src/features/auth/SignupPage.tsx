@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,21 +66,21 @@ export default function SignupPage() {
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.signup.title')}>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
+            <TextInput
               {...form.field('firstName')}
               label={t('auth.firstName')}
               autoComplete="given-name"
               autoFocus
               fullWidth
             />
-            <TextField
+            <TextInput
               {...form.field('lastName')}
               label={t('auth.lastName')}
               autoComplete="family-name"
               fullWidth
             />
           </Stack>
-          <TextField
+          <TextInput
             {...form.field('email')}
             label={t('auth.email')}
             type="email"
@@ -94,7 +94,7 @@ export default function SignupPage() {
             helperText={passwordError ?? PASSWORD_RULE_MESSAGE}
             fullWidth
           />
-          <TextField
+          <TextInput
             {...organisation}
             label={t('auth.organisationName')}
             autoComplete="organization"

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,7 @@ export default function VerifyEmailPage() {
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.verify.title')}>
         <Stack spacing={2}>
           {knownEmail ? null : (
-            <TextField
+            <TextInput
               {...form.field('email')}
               label={t('auth.email')}
               type="email"
@@ -98,13 +98,13 @@ export default function VerifyEmailPage() {
               fullWidth
             />
           )}
-          <TextField
+          <TextInput
             {...form.field('code')}
             label={t('auth.verify.code')}
             autoComplete="one-time-code"
             autoFocus={Boolean(knownEmail)}
             fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
+            htmlInput={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
           />
           <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
             {t('auth.verify.submit')}
