@@ -13,3 +13,5 @@ export * from './auth.js';
 export * from './sso-audit.js';
 export * from './access.js';
 export * from './caller-permissions.js';
+export * from './pipelines.js';
+export * from './pipeline-runs.js';

@@ -160,7 +160,7 @@ describe('HTTP foundation', () => {
     });
 
     it('never falls back to the page under /api', async () => {
-      const res = await t.app.inject({ url: '/api/pipelines/42', headers: { accept: 'text/html' } });
+      const res = await t.app.inject({ url: '/api/no-such-area/42', headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');
     });

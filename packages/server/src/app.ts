@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPipelineCatalogue } from './features/pipeline-catalogue/pipeline-catalogue-feature.js';
+import { createSecretsFeature } from './features/secrets/secrets-feature.js';
 import { runtimeSettingsRoutes } from './features/runtime-settings/runtime-settings-routes.js';
 import { RuntimeSettingsService } from './features/runtime-settings/runtime-settings-service.js';
 import { membersFeature } from './features/members/members-feature.js';
 import { oidcFeature } from './features/oidc/oidc-feature.js';
 import { organisationsFeature } from './features/organisations/organisations-feature.js';
+import { pipelineRunsFeature } from './features/pipeline-runs/pipeline-runs-feature.js';
 import { rolesFeature } from './features/roles/roles-feature.js';
 import { serviceAccountsFeature } from './features/service-accounts/service-accounts-feature.js';
 import { ssoFeature } from './features/sso/sso-feature.js';
@@ -103,6 +106,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(auditFeature(database.db));
   await app.register(ssoFeature(database.db, keys, auth));
   await app.register(oidcFeature(database.db, config, auth, publicUrl));
+
+  // Pipelines, templates, task templates; secrets and variables. The run engine reads definitions
+  // through pipelineCatalogue.loader and secret values through secretsFeature.reader.
+  const pipelineCatalogue = createPipelineCatalogue({ db: database.db });
+  await app.register(pipelineCatalogue.plugin);
+  const secretsFeature = createSecretsFeature({ db: database.db, keys });
+  await app.register(secretsFeature.plugin);
+  const pipelineRuns = pipelineRunsFeature(app, { db: database.db, keys, dataDir: config.dataDir });
+  await app.register(pipelineRuns.routes);
 
   await registerWebApp(app, config.webDir);
   return app;

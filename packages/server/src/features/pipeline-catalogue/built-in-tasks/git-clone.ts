@@ -1,0 +1,67 @@
+/** Clones a Git repository with the git CLI; a private one with a token from a secret. */
+export const GIT_CLONE_TASK = `apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: git-clone
+  annotations:
+    slipway.dev/description: Clone a Git repository into the output workspace
+spec:
+  description: Clones a Git repository with the git CLI into the output workspace.
+  params:
+    - name: url
+      type: string
+      description: The repository URL (https).
+    - name: revision
+      type: string
+      description: A branch, tag or commit.
+      default: main
+    - name: depth
+      type: string
+      description: How many commits to fetch; 0 for the whole history.
+      default: "1"
+    - name: tokenSecret
+      type: string
+      description: The name of a secret whose "token" key authenticates to a private repository.
+      default: git-token
+  workspaces:
+    - name: output
+      description: Where the repository is cloned.
+  results:
+    - name: commit
+      description: The commit that was checked out.
+    - name: url
+      description: The repository that was cloned.
+  steps:
+    - name: clone
+      image: alpine/git
+      env:
+        - name: GIT_TOKEN
+          valueFrom:
+            secretKeyRef:
+              name: $(params.tokenSecret)
+              key: token
+              optional: true
+      workingDir: $(workspaces.output.path)
+      script: |
+        #!/bin/sh
+        set -eu
+        URL="$(params.url)"
+        if [ -n "\${GIT_TOKEN:-}" ]; then
+          case "$URL" in
+            https://*) URL="https://x-access-token:\${GIT_TOKEN}@\${URL#https://}" ;;
+          esac
+        fi
+        DEPTH="$(params.depth)"
+        git init -q .
+        git remote remove origin 2>/dev/null || true
+        git remote add origin "$URL"
+        if [ "$DEPTH" = "0" ]; then
+          git fetch -q origin "$(params.revision)"
+        else
+          git fetch -q --depth "$DEPTH" origin "$(params.revision)"
+        fi
+        git -c advice.detachedHead=false checkout -q FETCH_HEAD
+        git rev-parse HEAD | tr -d '\\n' > "$(results.commit.path)"
+        printf '%s' "$(params.url)" > "$(results.url.path)"
+        echo "Cloned $(params.url) at $(git rev-parse --short HEAD)"
+`;

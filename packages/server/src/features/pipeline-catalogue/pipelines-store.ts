@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
+import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
+
+export type PipelineRow = typeof pipelines.$inferSelect;
+export type PipelineVersionRow = typeof pipelineVersions.$inferSelect;
+
+const SORTABLE = {
+  id: pipelines.id,
+  name: pipelines.name,
+  description: pipelines.description,
+  version: pipelines.currentVersion,
+  createdAt: pipelines.createdAt,
+  updatedAt: pipelines.updatedAt,
+} as const;
+
+/** Statuses during which a pipeline cannot be deleted. */
+const ACTIVE_RUN_STATUSES = ['pending', 'in_progress'];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** SQL for pipelines and pipeline templates with their versions. */
+export class PipelinesStore {
+  constructor(private readonly db: AppDb) {}
+
+  async list(
+    workspaceId: string,
+    kind: PipelineKind,
+    query: PipelineListQuery,
+  ): Promise<{ rows: PipelineRow[]; total: number }> {
+    const where = and(
+      eq(pipelines.workspaceId, workspaceId),
+      eq(pipelines.kind, kind),
+      query.name ? ilike(pipelines.name, `%${escapeLike(query.name)}%`) : undefined,
+    );
+    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name;
+    const order = query._order === 'DESC' ? desc(column) : asc(column);
+    const rows = await this.db
+      .select()
+      .from(pipelines)
+      .where(where)
+      .orderBy(order, asc(pipelines.id))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(pipelines).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  async get(workspaceId: string, kind: PipelineKind, id: string): Promise<PipelineRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(pipelines)
+      .where(and(eq(pipelines.id, id), eq(pipelines.workspaceId, workspaceId), eq(pipelines.kind, kind)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async nameTaken(
+    workspaceId: string,
+    kind: PipelineKind,
+    name: string,
+    exceptId?: string,
+  ): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: pipelines.id })
+      .from(pipelines)
+      .where(
+        and(
+          eq(pipelines.workspaceId, workspaceId),
+          eq(pipelines.kind, kind),
+          sql`lower(${pipelines.name}) = lower(${name})`,
+          exceptId ? sql`${pipelines.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async versions(pipelineId: string): Promise<PipelineVersionRow[]> {
+    return this.db
+      .select()
+      .from(pipelineVersions)
+      .where(eq(pipelineVersions.pipelineId, pipelineId))
+      .orderBy(desc(pipelineVersions.version));
+  }
+
+  async version(pipelineId: string, version: number): Promise<PipelineVersionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(pipelineVersions)
+      .where(and(eq(pipelineVersions.pipelineId, pipelineId), eq(pipelineVersions.version, version)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async create(
+    row: typeof pipelines.$inferInsert,
+    version: { definition: string; format: string; createdBy: string | null },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(pipelines).values({ ...row, currentVersion: 1 });
+      await tx.insert(pipelineVersions).values({ pipelineId: row.id!, version: 1, ...version });
+    });
+  }
+
+  /** Changes the pipeline and, when a definition is given, stores it as the next version. */
+  async update(
+    id: string,
+    patch: Partial<Pick<PipelineRow, 'name' | 'description' | 'rollbackPipelineId'>>,
+    version?: { definition: string; format: string; createdBy: string | null },
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ current: pipelines.currentVersion })
+        .from(pipelines)
+        .where(eq(pipelines.id, id))
+        .for('update');
+      if (!locked) return;
+      const next = version ? locked.current + 1 : locked.current;
+      if (version) await tx.insert(pipelineVersions).values({ pipelineId: id, version: next, ...version });
+      await tx
+        .update(pipelines)
+        .set({ ...patch, currentVersion: next, updatedAt: new Date() })
+        .where(eq(pipelines.id, id));
+    });
+  }
+
+  /** Deletes the pipeline unless a run of it is pending or in progress; false when one is. */
+  async deleteUnlessActive(pipelineId: string): Promise<boolean> {
+    const active = this.db
+      .select({ id: pipelineRuns.id })
+      .from(pipelineRuns)
+      .where(and(eq(pipelineRuns.pipelineId, pipelineId), inArray(pipelineRuns.status, ACTIVE_RUN_STATUSES)));
+    const deleted = await this.db
+      .delete(pipelines)
+      .where(and(eq(pipelines.id, pipelineId), notExists(active)))
+      .returning({ id: pipelines.id });
+    return deleted.length > 0;
+  }
+}

@@ -1,0 +1,68 @@
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { AppDb } from '../../platform/database/database.js';
+import { taskTemplates } from '../../platform/database/schema.js';
+
+export type TaskTemplateRow = typeof taskTemplates.$inferSelect;
+export type NewTaskTemplateRow = typeof taskTemplates.$inferInsert;
+
+/** SQL for task templates: a workspace sees the built-ins (workspace_id NULL) and its own. */
+export class TaskTemplatesStore {
+  constructor(private readonly db: AppDb) {}
+
+  private visible(workspaceId: string) {
+    return or(isNull(taskTemplates.workspaceId), eq(taskTemplates.workspaceId, workspaceId));
+  }
+
+  async list(workspaceId: string): Promise<TaskTemplateRow[]> {
+    return this.db
+      .select()
+      .from(taskTemplates)
+      .where(this.visible(workspaceId))
+      .orderBy(asc(taskTemplates.builtIn), asc(taskTemplates.name));
+  }
+
+  async get(workspaceId: string, id: string): Promise<TaskTemplateRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(taskTemplates)
+      .where(and(eq(taskTemplates.id, id), this.visible(workspaceId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findOwnByName(workspaceId: string, name: string): Promise<TaskTemplateRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(taskTemplates)
+      .where(and(eq(taskTemplates.workspaceId, workspaceId), eq(taskTemplates.name, name)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findBuiltIn(name: string): Promise<TaskTemplateRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(taskTemplates)
+      .where(and(isNull(taskTemplates.workspaceId), eq(taskTemplates.name, name)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async insert(row: NewTaskTemplateRow): Promise<void> {
+    await this.db.insert(taskTemplates).values(row);
+  }
+
+  async update(
+    id: string,
+    patch: Partial<Pick<TaskTemplateRow, 'name' | 'description' | 'definition' | 'format' | 'version'>>,
+  ): Promise<void> {
+    await this.db
+      .update(taskTemplates)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(taskTemplates.id, id));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(taskTemplates).where(eq(taskTemplates.id, id));
+  }
+}

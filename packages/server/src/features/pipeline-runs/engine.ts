@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Semaphore } from '../pipelines/executor/concurrency.js';
+import type { Executor } from '../pipelines/executor/executor.js';
+import { RunDriver } from './run-driver.js';
+import type { ClaimLimits, RunStore } from './run-store.js';
+import type { TaskStore } from './task-store.js';
+
+export interface RunEngineOptions {
+  runs: RunStore;
+  tasks: TaskStore;
+  executor: Executor;
+  decrypt: (sealed: string) => string;
+  /** Per-run directories go under `<dataDir>/runs/<runId>`. */
+  dataDir: string;
+  instanceId?: string;
+  tickMs?: number;
+  leaseMs?: number;
+  /** Runs this process drives at once. */
+  maxRuns?: number;
+  limits?: Partial<ClaimLimits>;
+  /** Tasks running at once in this process; the CPU count by default. */
+  concurrency?: number;
+  onError?: (error: unknown, runId?: string) => void;
+}
+
+export const DEFAULT_RUN_LIMITS: ClaimLimits = { perWorkspace: 4, perPipeline: 2 };
+
+/**
+ * The reconcile loop: every tick (and on notify) renews the leases of the runs it drives, passes
+ * on cancel requests, and claims runnable runs (FOR UPDATE SKIP LOCKED) up to its capacity. A run
+ * whose lease lapsed is taken over by whichever process claims it next. On stop it stops claiming
+ * and aborts its local processes without writing: the leases lapse and recovery takes over.
+ */
+export class RunEngine {
+  readonly instanceId: string;
+  private readonly drivers = new Map<string, { driver: RunDriver; done: Promise<void> }>();
+  private readonly semaphore: Semaphore;
+  private readonly tickMs: number;
+  private readonly leaseMs: number;
+  private readonly maxRuns: number;
+  private readonly limits: ClaimLimits;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private again = false;
+  private running = false;
+
+  constructor(private readonly options: RunEngineOptions) {
+    this.instanceId = options.instanceId ?? randomUUID();
+    this.semaphore = new Semaphore(options.concurrency);
+    this.tickMs = options.tickMs ?? 250;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.maxRuns = options.maxRuns ?? 50;
+    this.limits = { ...DEFAULT_RUN_LIMITS, ...options.limits };
+  }
+
+  get activeRuns(): string[] {
+    return [...this.drivers.keys()];
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** A run was created or ended in this process: look again now rather than at the next tick. */
+  notify(): void {
+    if (!this.running) return;
+    if (this.ticking) this.again = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.ticking;
+    for (const { driver } of this.drivers.values()) driver.detach();
+    await Promise.allSettled([...this.drivers.values()].map((d) => d.done));
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (!this.running || this.ticking) return;
+    this.ticking = this.reconcile()
+      .catch((error: unknown) => this.options.onError?.(error))
+      .finally(() => {
+        this.ticking = undefined;
+      });
+    await this.ticking;
+    if (!this.running) return;
+    const soon = this.again;
+    this.again = false;
+    this.schedule(soon ? 0 : this.tickMs);
+  }
+
+  private async reconcile(): Promise<void> {
+    const { runs } = this.options;
+    const held = this.activeRuns;
+    if (held.length > 0) {
+      const renewed = await runs.renew(this.instanceId, held, this.leaseMs);
+      const kept = new Set(renewed.map((r) => r.id));
+      for (const id of held) if (!kept.has(id)) this.drivers.get(id)?.driver.detach(); // lost it
+      for (const r of renewed) if (r.cancel) this.drivers.get(r.id)?.driver.cancel();
+    }
+    const free = this.maxRuns - this.drivers.size;
+    if (free <= 0 || !this.running || !(await runs.anyClaimable())) return;
+    const claimed = await runs.claim(this.instanceId, free, this.leaseMs, this.limits);
+    for (const run of claimed) {
+      if (this.drivers.has(run.id)) continue;
+      const driver = new RunDriver(
+        {
+          runs,
+          tasks: this.options.tasks,
+          executor: this.options.executor,
+          semaphore: this.semaphore,
+          decrypt: this.options.decrypt,
+          dataDir: this.options.dataDir,
+          instanceId: this.instanceId,
+          onError: (error, runId) => this.options.onError?.(error, runId),
+        },
+        run,
+      );
+      if (run.cancelRequestedAt) driver.cancel();
+      const done = driver
+        .drive()
+        .catch((error: unknown) => this.options.onError?.(error, run.id))
+        .finally(() => {
+          this.drivers.delete(run.id);
+          this.notify();
+        });
+      this.drivers.set(run.id, { driver, done });
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PipelineRunListQuery, PipelineRunStatus } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
+
+export type RunRow = typeof pipelineRuns.$inferSelect;
+export type PipelineRow = typeof pipelines.$inferSelect;
+
+export interface NewRun {
+  workspaceId: string;
+  pipelineId: string;
+  pipelineName: string;
+  pipelineVersion: number;
+  params: Record<string, unknown>;
+  workspaceBindings: unknown[];
+  timeoutMs: number;
+  trigger: { kind: string; id?: string | null };
+  rerunOf?: string | null;
+  rollbackOf?: string | null;
+}
+
+export interface ClaimLimits {
+  perWorkspace: number;
+  perPipeline: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** SQL of pipeline runs: creation, the engine's claims and leases, lists. */
+export class RunStore {
+  constructor(private readonly db: AppDb) {}
+
+  async pipeline(workspaceId: string, pipelineId: string): Promise<PipelineRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pipelines)
+      .where(and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, pipelineId)));
+    return row;
+  }
+
+  async definition(pipelineId: string, version: number): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ definition: pipelineVersions.definition })
+      .from(pipelineVersions)
+      .where(and(eq(pipelineVersions.pipelineId, pipelineId), eq(pipelineVersions.version, version)));
+    return row?.definition;
+  }
+
+  /** Inserts a pending run numbered max+1 for its pipeline (serialised per pipeline). */
+  async create(run: NewRun): Promise<RunRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${'run-number:' + run.pipelineId}))`);
+      const [{ next }] = rowsOf<{ next: number }>(
+        await tx.execute(
+          sql`SELECT COALESCE(MAX(number), 0) + 1 AS next FROM pipeline_runs WHERE pipeline_id = ${run.pipelineId}`,
+        ),
+      ) as [{ next: number }];
+      const number = Number(next);
+      const [row] = await tx
+        .insert(pipelineRuns)
+        .values({
+          id: randomUUID(),
+          workspaceId: run.workspaceId,
+          pipelineId: run.pipelineId,
+          pipelineVersion: run.pipelineVersion,
+          number,
+          name: `${run.pipelineName}-${number}`,
+          params: run.params,
+          workspaceBindings: run.workspaceBindings,
+          timeoutMs: run.timeoutMs,
+          trigger: run.trigger,
+          rerunOf: run.rerunOf ?? null,
+          rollbackOf: run.rollbackOf ?? null,
+        })
+        .returning();
+      return row!;
+    });
+  }
+
+  async get(workspaceId: string, id: string): Promise<RunRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pipelineRuns)
+      .where(and(eq(pipelineRuns.workspaceId, workspaceId), eq(pipelineRuns.id, id)));
+    return row;
+  }
+
+  async byId(id: string): Promise<RunRow | undefined> {
+    const [row] = await this.db.select().from(pipelineRuns).where(eq(pipelineRuns.id, id));
+    return row;
+  }
+
+  async list(workspaceId: string, status: PipelineRunStatus | undefined, query: PipelineRunListQuery) {
+    const filters: SQL[] = [eq(pipelineRuns.workspaceId, workspaceId)];
+    if (status) filters.push(eq(pipelineRuns.status, status));
+    if (query.pipelineId) filters.push(eq(pipelineRuns.pipelineId, query.pipelineId));
+    const where = and(...filters);
+    const column = pipelineRuns[query._sort];
+    const order = query._order === 'ASC' ? asc(column) : desc(column);
+    const rows = await this.db
+      .select()
+      .from(pipelineRuns)
+      .where(where)
+      .orderBy(order, desc(pipelineRuns.id))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(pipelineRuns).where(where);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  /** 1-based place among the workspace's pending runs, in queue order. */
+  async queuePosition(run: RunRow): Promise<number | null> {
+    if (run.status !== 'pending') return null;
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(pipelineRuns)
+      .where(
+        and(
+          eq(pipelineRuns.workspaceId, run.workspaceId),
+          eq(pipelineRuns.status, 'pending'),
+          sql`(${pipelineRuns.queuedAt}, ${pipelineRuns.id}) < (${run.queuedAt.toISOString()}::timestamptz, ${run.id})`,
+        ),
+      );
+    return (row?.n ?? 0) + 1;
+  }
+
+  async previousSuccess(run: RunRow): Promise<RunRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pipelineRuns)
+      .where(
+        and(
+          eq(pipelineRuns.pipelineId, run.pipelineId),
+          eq(pipelineRuns.status, 'succeeded'),
+          sql`${pipelineRuns.number} < ${run.number}`,
+        ),
+      )
+      .orderBy(desc(pipelineRuns.number))
+      .limit(1);
+    return row;
+  }
+
+  /** Asks for a run to stop; a pending run nobody holds ends at once. Returns the row after. */
+  async requestCancel(id: string): Promise<void> {
+    await this.db.execute(sql`
+      UPDATE pipeline_runs SET cancel_requested_at = COALESCE(cancel_requested_at, now()),
+        status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END,
+        reason = CASE WHEN status = 'pending' THEN 'Cancelled' ELSE reason END,
+        finished_at = CASE WHEN status = 'pending' THEN now() ELSE finished_at END
+      WHERE id = ${id} AND status IN ('pending', 'in_progress')`);
+  }
+
+  /** Cheap probe for the idle tick: is there anything a claim could take? */
+  async anyClaimable(): Promise<boolean> {
+    const rows = rowsOf(
+      await this.db.execute(sql`SELECT 1 FROM pipeline_runs WHERE status IN ('pending', 'in_progress')
+        AND (claimed_until IS NULL OR claimed_until < now()) LIMIT 1`),
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Claims up to `limit` runnable runs for `instance`: runs in progress whose lease lapsed (to
+   * recover) and pending runs admitted within the per-workspace and per-pipeline limits (they turn
+   * in_progress here). Rows are locked with SKIP LOCKED; admission is serialised by an advisory lock.
+   */
+  async claim(instance: string, limit: number, leaseMs: number, limits: ClaimLimits): Promise<RunRow[]> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('slipway-run-claim'))`);
+      const candidates = rowsOf<{ id: string; status: string; workspace_id: string; pipeline_id: string }>(
+        await tx.execute(sql`SELECT id, status, workspace_id, pipeline_id FROM pipeline_runs
+          WHERE status IN ('pending', 'in_progress') AND (claimed_until IS NULL OR claimed_until < now())
+          ORDER BY queued_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`),
+      );
+      if (candidates.length === 0) return [];
+      const active = rowsOf<{ workspace_id: string; pipeline_id: string }>(
+        await tx.execute(
+          sql`SELECT workspace_id, pipeline_id FROM pipeline_runs WHERE status = 'in_progress'`,
+        ),
+      );
+      const perWorkspace = new Map<string, number>();
+      const perPipeline = new Map<string, number>();
+      const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+      for (const row of active) {
+        bump(perWorkspace, row.workspace_id);
+        bump(perPipeline, row.pipeline_id);
+      }
+      const admitted: string[] = [];
+      const recovered: string[] = [];
+      for (const row of candidates) {
+        if (row.status === 'in_progress') {
+          recovered.push(row.id);
+          continue;
+        }
+        if ((perWorkspace.get(row.workspace_id) ?? 0) >= limits.perWorkspace) continue;
+        if ((perPipeline.get(row.pipeline_id) ?? 0) >= limits.perPipeline) continue;
+        bump(perWorkspace, row.workspace_id);
+        bump(perPipeline, row.pipeline_id);
+        admitted.push(row.id);
+      }
+      const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+      const out: RunRow[] = [];
+      if (admitted.length > 0)
+        out.push(
+          ...(await tx
+            .update(pipelineRuns)
+            .set({ status: 'in_progress', startedAt: sql`now()`, claimedBy: instance, claimedUntil: until })
+            .where(inArray(pipelineRuns.id, admitted))
+            .returning()),
+        );
+      if (recovered.length > 0)
+        out.push(
+          ...(await tx
+            .update(pipelineRuns)
+            .set({ claimedBy: instance, claimedUntil: until })
+            .where(inArray(pipelineRuns.id, recovered))
+            .returning()),
+        );
+      return out;
+    });
+  }
+
+  /** Extends the lease of the runs this instance holds; answers the ones whose cancel was asked. */
+  async renew(instance: string, ids: string[], leaseMs: number): Promise<{ id: string; cancel: boolean }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .update(pipelineRuns)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+      .where(and(inArray(pipelineRuns.id, ids), eq(pipelineRuns.claimedBy, instance)))
+      .returning({ id: pipelineRuns.id, cancelAt: pipelineRuns.cancelRequestedAt });
+    return rows.map((r) => ({ id: r.id, cancel: r.cancelAt !== null }));
+  }
+
+  async finish(
+    id: string,
+    instance: string,
+    end: { status: PipelineRunStatus; reason: string; message: string; results: unknown },
+  ): Promise<void> {
+    await this.db
+      .update(pipelineRuns)
+      .set({ ...end, finishedAt: sql`now()`, claimedBy: null, claimedUntil: null })
+      .where(and(eq(pipelineRuns.id, id), eq(pipelineRuns.claimedBy, instance)));
+  }
+}

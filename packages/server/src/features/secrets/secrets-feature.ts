@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDb } from '../../platform/database/database.js';
+import type { Keys } from '../../platform/keys.js';
+import { SecretReader } from './secret-reader.js';
+import { secretRoutes } from './secrets-routes.js';
+import { SecretsService } from './secrets-service.js';
+import { SecretsStore } from './secrets-store.js';
+import { variableRoutes } from './variables-routes.js';
+import { VariablesService } from './variables-service.js';
+import { VariablesStore } from './variables-store.js';
+
+export interface SecretsFeature {
+  /** for the run engine: decrypted values for secretKeyRef env, files and masking */
+  reader: SecretReader;
+  variables: VariablesService;
+  plugin: FastifyPluginAsync;
+}
+
+/** The one place secrets and variables are wired. */
+export function createSecretsFeature(deps: { db: AppDb; keys: Keys }): SecretsFeature {
+  const store = new SecretsStore(deps.db);
+  const secrets = new SecretsService(store, deps.keys);
+  const variables = new VariablesService(new VariablesStore(deps.db));
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(secretRoutes(secrets));
+    await app.register(variableRoutes(variables));
+  };
+  return { reader: new SecretReader(store, deps.keys), variables, plugin };
+}

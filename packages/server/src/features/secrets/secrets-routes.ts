@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  pipelineListQuerySchema,
+  secretCreateSchema,
+  secretListSchema,
+  secretSchema,
+  secretUpdateSchema,
+  TOTAL_COUNT_HEADER,
+} from '@slipway/contracts';
+import { inWorkspace } from '../../platform/auth/principal.js';
+import type { SecretsService } from './secrets-service.js';
+
+const tags = ['secrets'];
+
+export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/secrets',
+      {
+        config: { access: inWorkspace('secrets:view') },
+        schema: {
+          tags,
+          summary: 'Secrets of the workspace (names and keys, never values)',
+          querystring: pipelineListQuerySchema,
+          response: { 200: secretListSchema },
+        },
+      },
+      async (request, reply) => {
+        const { rows, total } = await service.list(request.workspaceId!, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return rows;
+      },
+    );
+    app.get(
+      '/api/secrets/:id',
+      {
+        config: { access: inWorkspace('secrets:view') },
+        schema: {
+          tags,
+          summary: 'One secret (never its values)',
+          params: idParamsSchema,
+          response: { 200: secretSchema },
+        },
+      },
+      async (request) => service.get(request.workspaceId!, request.params.id),
+    );
+    app.post(
+      '/api/secrets',
+      {
+        config: { access: inWorkspace('secrets:create'), auditAction: 'secret.create' },
+        schema: {
+          tags,
+          summary: 'Create a secret; values are encrypted and never returned',
+          body: secretCreateSchema,
+          response: { 201: secretSchema },
+        },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'secret';
+        const p = request.principal;
+        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const created = await service.create(request.workspaceId!, request.body, by);
+        request.audit.targetId = created.id;
+        request.audit.detail = { name: created.name, keys: created.keys };
+        return reply.code(201).send(created);
+      },
+    );
+    app.put(
+      '/api/secrets/:id',
+      {
+        config: { access: inWorkspace('secrets:edit'), auditAction: 'secret.update' },
+        schema: {
+          tags,
+          summary: 'Change a secret; given values replace theirs, omitted ones are kept',
+          params: idParamsSchema,
+          body: secretUpdateSchema,
+          response: { 200: secretSchema },
+        },
+      },
+      async (request) => {
+        request.audit.targetType = 'secret';
+        request.audit.targetId = request.params.id;
+        return service.update(request.workspaceId!, request.params.id, request.body);
+      },
+    );
+    app.delete(
+      '/api/secrets/:id',
+      {
+        config: { access: inWorkspace('secrets:delete'), auditAction: 'secret.delete' },
+        schema: { tags, summary: 'Delete a secret', params: idParamsSchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'secret';
+        request.audit.targetId = request.params.id;
+        await service.remove(request.workspaceId!, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
