@@ -113,7 +113,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(pipelineCatalogue.plugin);
   const secretsFeature = createSecretsFeature({ db: database.db, keys });
   await app.register(secretsFeature.plugin);
-  const pipelineRuns = pipelineRunsFeature(app, { db: database.db, keys, dataDir: config.dataDir });
+  const pipelineRuns = pipelineRunsFeature(app, {
+    db: database.db,
+    keys,
+    dataDir: config.dataDir,
+    engine: config.engineEnabled,
+  });
   await app.register(pipelineRuns.routes);
 
   await registerWebApp(app, config.webDir);

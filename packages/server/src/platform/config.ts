@@ -77,6 +77,7 @@ export const serverConfigSchema = z.object({
     .default('Slipway <no-reply@slipway.local>'),
   ...oidcVariables('GOOGLE'),
   ...oidcVariables('AZURE'),
+  SLIPWAY_ENGINE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -100,6 +101,8 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  /** Whether this process runs the pipeline reconcile loop (off: API only). */
+  engineEnabled: boolean;
   /** OpenID Connect providers for G Suite and Azure sign-in, each on when all three are set. */
   oidcProviders: OidcProviderConfig[];
   /** Tests keep PGlite in memory. */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownTimeoutMs: c.SLIPWAY_SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     masterKey: c.SLIPWAY_MASTER_KEY,
+    engineEnabled: c.SLIPWAY_ENGINE === 'on',
     publicUrl: c.SLIPWAY_PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,

@@ -14,7 +14,7 @@ export interface PipelineRunsDeps {
   db: AppDb;
   keys: Keys;
   dataDir: string;
-  /** False: routes only, no reconcile loop in this process. Default: on unless SLIPWAY_ENGINE=off. */
+  /** False: routes only, no reconcile loop in this process (SLIPWAY_ENGINE=off). */
   engine?: boolean;
   executor?: Executor;
   engineOptions?: Partial<RunEngineOptions>;
@@ -27,7 +27,7 @@ export interface PipelineRunsDeps {
 export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps) {
   const runs = new RunStore(deps.db);
   const tasks = new TaskStore(deps.db);
-  const enabled = deps.engine ?? process.env.SLIPWAY_ENGINE !== 'off';
+  const enabled = deps.engine ?? true;
   const engine = enabled
     ? new RunEngine({
         runs,
