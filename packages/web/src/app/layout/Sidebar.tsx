@@ -6,6 +6,8 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Icon } from '../../ui/Icon';
+import { callerAllows } from '../../features/access/permission-check';
+import { useCallerPermissions } from '../../features/access/usePermission';
 import { HOME, NAV_GROUPS, type NavItem } from '../navigation';
 import { NAV_ICONS } from './nav-icons';
 
@@ -35,15 +37,25 @@ function SidebarLink({ item, onNavigate }: { item: NavItem; onNavigate?: (() => 
   );
 }
 
-/** Every area of the product, grouped: build, deploy, operate, insight, settings. */
+/**
+ * Every area of the product the caller may open, grouped: build, deploy, operate, insight,
+ * settings. Until the caller's permissions have loaded every area is listed (no flicker of a
+ * half-empty menu); a page reached by its address still shows the access denied screen.
+ */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const { data: permissions } = useCallerPermissions();
+  const visible = (item: NavItem) =>
+    !item.permission || !permissions || callerAllows(permissions, item.permission);
+  const groups = NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(visible) })).filter(
+    (g) => g.items.length > 0,
+  );
   return (
     <nav aria-label={t('app.mainNavigation')} data-testid="sidebar">
       <List dense disablePadding sx={{ pt: 1 }}>
         <SidebarLink item={HOME} onNavigate={onNavigate} />
       </List>
-      {NAV_GROUPS.map((group) => (
+      {groups.map((group) => (
         <List
           key={group.id}
           dense

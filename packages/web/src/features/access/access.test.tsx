@@ -59,6 +59,24 @@ describe('permission guards', () => {
     expect((await screen.findByRole('tooltip', {}, opts)).textContent).toBe(MESSAGES.actionNotAllowed);
   });
 
+  it('lists in the sidebar only the areas the caller may open', async () => {
+    peer.org.permissions.set(userId, customRole([{ permission: 'applications:view' }]));
+    renderApp('/applications');
+    await screen.findByTestId('area-applications', {}, opts);
+    const sidebar = screen.getByTestId('sidebar');
+    await within(sidebar).findByTestId('nav-applications', {}, opts);
+    // Grants arrive asynchronously; once they have, the pipelines and releases links are gone.
+    await within(sidebar).findByTestId('nav-dashboard', {}, opts);
+    const gone = async (id: string) => {
+      for (let i = 0; i < 50 && within(sidebar).queryByTestId(id); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      return within(sidebar).queryByTestId(id) === null;
+    };
+    expect(await gone('nav-pipelines')).toBe(true);
+    expect(await gone('nav-releases')).toBe(true);
+    expect(within(sidebar).getByTestId('nav-applications')).toBeTruthy();
+  });
+
   it('lets a role with pipeline rights open the page, where the button waits for the engine', async () => {
     renderApp('/pipelines');
     const page = await screen.findByTestId('area-pipelines', {}, opts);
