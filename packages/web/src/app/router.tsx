@@ -34,17 +34,28 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   roles: page(() => import('../features/roles/RolesPage')),
   serviceAccounts: page(() => import('../features/service-accounts/ServiceAccountsPage')),
   auditTrails: page(() => import('../features/audit/AuditTrailsPage')),
+  pipelines: page(() => import('../features/pipelines/PipelinesPage')),
+};
+
+/** Pages under an area's path, behind the same view permission (path relative to the area). */
+const areaChildren: Partial<Record<AreaId, RouteObject[]>> = {
+  pipelines: [
+    { path: 'new', lazy: page(() => import('../features/pipelines/NewPipelinePage')) },
+    { path: 'runs/:runId', lazy: page(() => import('../features/pipelines/RunPage')) },
+    { path: ':id', lazy: page(() => import('../features/pipelines/PipelineDetailPage')) },
+  ],
 };
 
 /** An area's route: its page, behind the area's view permission when it has one (spec §6). */
 function areaRoute(area: NavItem): RouteObject {
   const route = { handle: { area: area.id }, lazy: builtAreas[area.id] ?? comingSoon };
-  if (!area.permission) return { path: area.path, ...route };
+  const more = (areaChildren[area.id] ?? []).map((child) => ({ handle: { area: area.id }, ...child }));
+  if (!area.permission && more.length === 0) return { path: area.path, ...route };
   return {
     path: area.path,
     handle: { area: area.id },
-    element: <RequirePermission permission={area.permission} />,
-    children: [{ index: true, ...route }],
+    element: area.permission ? <RequirePermission permission={area.permission} /> : <Outlet />,
+    children: [{ index: true, ...route }, ...more],
   };
 }
 

@@ -12,6 +12,7 @@ import {
   verifyCodeRequestSchema,
 } from '@slipway/contracts';
 import { createOrgPeer, type Reply } from './org-peer';
+import { createPipelinesPeer } from './pipelines-peer';
 
 /**
  * A test peer that answers like Slipway's API (`/api/auth/*`, `/api/profile`) over real HTTP on
@@ -72,6 +73,7 @@ export async function startApiPeer() {
     return { token, projectId: 'ws-1' };
   }
   const orgPeer = createOrgPeer({ fail, invalid, users, addUser, signIn });
+  const pipelinesPeer = createPipelinesPeer({ fail, invalid });
 
   function caller(req: IncomingMessage): PeerUser | undefined {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -156,6 +158,8 @@ export async function startApiPeer() {
     const user = caller(req);
     const fromOrg = orgPeer.route(req, path, query, body, user);
     if (fromOrg) return fromOrg;
+    const fromPipelines = user ? pipelinesPeer.route(req, path, query, body) : undefined;
+    if (fromPipelines) return fromPipelines;
     if (path.startsWith('/api/profile') && !user) return fail(401, 'Session expired');
     if (!user) return fail(404, `No route ${key}`);
     switch (key) {
@@ -199,6 +203,8 @@ export async function startApiPeer() {
       });
       const [status, answer, headers = {}] = route(req, url.pathname, url.searchParams, body);
       if (answer === undefined) res.writeHead(status, headers).end();
+      else if (typeof answer === 'string' && headers['content-type'])
+        res.writeHead(status, headers).end(answer);
       else
         res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
@@ -215,6 +221,8 @@ export async function startApiPeer() {
     state,
     /** the organisation side: members, invites, roles, service accounts, permissions, audit */
     org: orgPeer.org,
+    /** pipelines, runs and their log lines */
+    pipelines: pipelinesPeer.pipelines,
     addUser,
     signIn,
     /** The requests made to a path, in order. */

@@ -77,11 +77,11 @@ describe('permission guards', () => {
     expect(within(sidebar).getByTestId('nav-applications')).toBeTruthy();
   });
 
-  it('lets a role with pipeline rights open the page, where the button waits for the engine', async () => {
+  it('lets a role with pipeline rights open the page and run a pipeline', async () => {
     renderApp('/pipelines');
     const page = await screen.findByTestId('area-pipelines', {}, opts);
     expect(within(page).queryByTestId('not-allowed')).toBeNull();
-    expect(within(page).getByText('Runs start here once the pipeline engine arrives.')).toBeTruthy();
+    expect((within(page).getByTestId('run-pipeline-button') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('keeps organisation pages behind organisation grants', async () => {

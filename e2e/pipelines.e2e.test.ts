@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureWebBuild,
+  hasBrowser,
+  launchBrowser,
+  screenshotPath,
+  signedInContext,
+  startE2eServer,
+  type E2eServer,
+} from './harness.js';
+
+const HELLO = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata:
+  name: hello
+spec:
+  params:
+    - name: who
+      default: slipway
+  tasks:
+    - name: greet
+      params:
+        - name: who
+          value: $(params.who)
+      taskSpec:
+        params:
+          - name: who
+        results:
+          - name: greeting
+        steps:
+          - name: say
+            image: alpine
+            script: |
+              echo "hello $(params.who)" | tee $(results.greeting.path)
+    - name: after
+      runAfter: [greet]
+      params:
+        - name: greeting
+          value: $(tasks.greet.results.greeting)
+      taskSpec:
+        params:
+          - name: greeting
+        steps:
+          - name: echo
+            image: alpine
+            script: echo "after greet said $(params.greeting)"
+`;
+
+const SLOW = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata:
+  name: slow
+spec:
+  tasks:
+    - name: wait
+      taskSpec:
+        steps:
+          - name: sleep
+            image: alpine
+            script: echo "waiting"; sleep 30
+`;
+
+describe.runIf(hasBrowser)('pipelines in the browser', () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ensureWebBuild();
+    server = await startE2eServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function createPipeline(page: Page, name: string, yaml: string) {
+    await page.goto(`${server.url}/pipelines/new`);
+    await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await page.getByTestId('pipeline-definition').fill(yaml);
+    await page.getByRole('button', { name: 'Create pipeline' }).click();
+    await page.waitForURL(/\/pipelines\/(?!new)[\w-]+$/);
+  }
+
+  async function startRun(page: Page) {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
+    await page.waitForURL(/\/pipelines\/runs\//);
+    await page.getByTestId('run-page').waitFor();
+  }
+
+  it('runs a pasted Tekton pipeline, shows its tasks and logs, and re-runs it', async () => {
+    const page = await (await signedInContext(browser, server)).newPage();
+    await createPipeline(page, 'hello', HELLO);
+    await startRun(page);
+    const runStatus = page.locator('[data-testid="run-status"][data-status="succeeded"]');
+    await runStatus.waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('run-logs')
+      .getByText('after greet said hello slipway')
+      .waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('task-row').count()).toBe(2);
+    await page.screenshot({ path: screenshotPath('pipeline-run-succeeded'), fullPage: true });
+
+    const firstRun = page.url();
+    await page.getByRole('button', { name: 'Re-run' }).click();
+    await page.waitForURL((u) => u.toString() !== firstRun && /\/pipelines\/runs\//.test(u.toString()));
+    await runStatus.waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
+
+  it('aborts a running pipeline after confirmation', async () => {
+    const page = await (await signedInContext(browser, server)).newPage();
+    await createPipeline(page, 'slow', SLOW);
+    await startRun(page);
+    await page.getByTestId('run-logs').getByText('waiting').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Abort' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Abort' }).click();
+    await page.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: screenshotPath('pipeline-run-cancelled'), fullPage: true });
+    await page.context().close();
+  });
+});

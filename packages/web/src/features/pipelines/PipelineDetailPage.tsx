@@ -1,0 +1,121 @@
+import FileDownload from '@mui/icons-material/FileDownload';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Skeleton } from '../../ui/Skeleton';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PermissionButton } from '../access/Can';
+import { downloadApiFile } from '../audit/download-csv';
+import { usePipelineQuery, useUpdatePipelineMutation } from './api';
+import { PipelineForm } from './PipelineForm';
+import { RunDialog } from './RunDialog';
+import { RunList } from './RunList';
+
+/** One pipeline: its definition to edit (a changed definition is a new version), export, run. */
+export default function PipelineDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const auth = useAppSelector((s) => s.auth);
+  const { data, error, isLoading, isFetching, refetch } = usePipelineQuery(id);
+  const [update, { isLoading: saving, error: saveError }] = useUpdatePipelineMutation();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  useDocumentTitle(data?.name ?? t('nav.pipelines'));
+
+  let body;
+  if (isLoading) body = <Skeleton lines={10} />;
+  else if (!data)
+    body = (
+      <LoadError
+        what={t('pipelines.editor.loadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  else
+    body = (
+      <>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
+          <Typography variant="h4" component="h1">
+            {data.name}
+          </Typography>
+          <Chip
+            size="small"
+            data-testid="pipeline-versions"
+            label={t('pipelines.editor.versions', { count: data.versions.length, version: data.version })}
+          />
+          <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownload />}
+              onClick={() => {
+                setExportError(null);
+                downloadApiFile(`pipelines/${id}/export`, auth, `${data.name}.${data.format}`)
+                  .then((status) =>
+                    setExportError(status === null ? null : t('pipelines.editor.exportError')),
+                  )
+                  .catch(() => setExportError(t('pipelines.editor.exportError')));
+              }}
+            >
+              {t('pipelines.editor.export')}
+            </Button>
+            <PermissionButton
+              permission="pipelines:execute"
+              variant="contained"
+              startIcon={<PlayArrow />}
+              data-testid="run-this-pipeline"
+              onClick={() => setRunning(true)}
+            >
+              {t('pipelines.editor.run')}
+            </PermissionButton>
+          </Stack>
+        </Box>
+        <FormAlert message={exportError} />
+        <PipelineForm
+          key={data.id}
+          initialName={data.name}
+          initialDefinition={data.definition}
+          permission="pipelines:edit"
+          submitLabel={t('pipelines.editor.save')}
+          saving={saving}
+          error={saveError}
+          notice={notice}
+          onSubmit={(value) => {
+            setNotice(null);
+            const body = {
+              ...(value.name !== data.name ? { name: value.name } : {}),
+              ...(value.definition !== data.definition ? { definition: value.definition } : {}),
+            };
+            update({ id, body })
+              .unwrap()
+              .then((saved) => setNotice(t('pipelines.editor.saved', { version: saved.version })))
+              .catch(() => undefined);
+          }}
+        />
+        <Box sx={{ mt: 4 }}>
+          <RunList pipelineId={id} />
+        </Box>
+        {running ? <RunDialog pipelineId={id} onClose={() => setRunning(false)} /> : null}
+      </>
+    );
+  return (
+    <Box sx={{ maxWidth: 1200 }} data-testid="pipeline-detail-page">
+      <Link component={RouterLink} to="/pipelines" variant="body2" sx={{ display: 'inline-block', mb: 1 }}>
+        {t('pipelines.editor.back')}
+      </Link>
+      {body}
+    </Box>
+  );
+}

@@ -1,0 +1,151 @@
+import Add from '@mui/icons-material/Add';
+import Delete from '@mui/icons-material/Delete';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { usePipelinesQuery, useStartRunMutation } from './api';
+
+interface ParamRow {
+  key: number;
+  name: string;
+  value: string;
+}
+
+/**
+ * Starts a run: the pipeline (unless the caller fixed it), params as name = value rows and the
+ * timeout in hours (default 1). On success it opens the new run.
+ */
+export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const { data: pipelines } = usePipelinesQuery({ _start: '0', _end: '500' }, { skip: Boolean(pipelineId) });
+  const [chosen, setChosen] = useState(pipelineId ?? '');
+  const [rows, setRows] = useState<ParamRow[]>([]);
+  const [timeout, setTimeoutHours] = useState(String(PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS));
+  const [startRun, { isLoading, error, reset }] = useStartRunMutation();
+  const pipeline = pipelineId ?? (chosen || pipelines?.rows[0]?.id || '');
+  const hours = Number(timeout);
+  const timeoutValid = Number.isFinite(hours) && hours > 0 && hours <= 168;
+
+  function update(key: number, patch: Partial<ParamRow>) {
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!pipeline || !timeoutValid) return;
+    reset();
+    const params = Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]));
+    try {
+      const run = await startRun({ pipelineId: pipeline, params, timeoutHours: hours }).unwrap();
+      onClose();
+      void navigate(`/pipelines/runs/${run.id}`);
+    } catch {
+      // shown from `error`
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={isLoading ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id={`${id}-title`}>{t('pipelines.runDialog.title')}</DialogTitle>
+        <DialogContent>
+          <FormAlert message={error ? errorMessage(error) : null} />
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {pipelineId ? null : (
+              <TextField
+                select
+                required
+                label={t('pipelines.runDialog.pipeline')}
+                value={pipelines?.rows.length ? pipeline : ''}
+                onChange={(e) => setChosen(e.target.value)}
+                helperText={
+                  pipelines && pipelines.rows.length === 0 ? t('pipelines.runDialog.noPipelines') : ' '
+                }
+                slotProps={{ htmlInput: { 'data-testid': 'run-pipeline-select' } }}
+              >
+                {(pipelines?.rows ?? []).map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            <Typography variant="subtitle2" component="h3">
+              {t('pipelines.runDialog.params')}
+            </Typography>
+            {rows.map((r) => (
+              <Stack key={r.key} direction="row" spacing={1} alignItems="center">
+                <TextField
+                  size="small"
+                  label={t('pipelines.runDialog.paramName')}
+                  value={r.name}
+                  onChange={(e) => update(r.key, { name: e.target.value })}
+                />
+                <TextField
+                  size="small"
+                  fullWidth
+                  label={t('pipelines.runDialog.paramValue')}
+                  value={r.value}
+                  onChange={(e) => update(r.key, { value: e.target.value })}
+                />
+                <IconButton
+                  aria-label={t('pipelines.runDialog.removeParam')}
+                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                >
+                  <Delete />
+                </IconButton>
+              </Stack>
+            ))}
+            <div>
+              <Button
+                size="small"
+                startIcon={<Add />}
+                onClick={() => setRows((rs) => [...rs, { key: Date.now() + rs.length, name: '', value: '' }])}
+              >
+                {t('pipelines.runDialog.addParam')}
+              </Button>
+            </div>
+            <TextField
+              type="number"
+              label={t('pipelines.runDialog.timeout')}
+              value={timeout}
+              onChange={(e) => setTimeoutHours(e.target.value)}
+              error={!timeoutValid}
+              helperText={timeoutValid ? ' ' : t('pipelines.runDialog.timeoutInvalid')}
+              slotProps={{ htmlInput: { min: 0.1, max: 168, step: 'any' } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isLoading}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isLoading} disabled={!pipeline || !timeoutValid}>
+            {t('pipelines.runDialog.start')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import {
+  FINISHED_RUN_STATUSES,
+  TOTAL_COUNT_HEADER,
+  type CreatePipelineRunRequest,
+  type PipelineCreate,
+  type PipelineDetail,
+  type PipelineRunDetail,
+  type PipelineRunStatus,
+  type PipelineRunView,
+  type PipelineSummary,
+  type PipelineUpdate,
+} from '@slipway/contracts';
+import { api } from '../../app/api';
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+function totalOf(meta: unknown, fallback: number): number {
+  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
+  return header ? Number(header) : fallback;
+}
+
+export interface RunLogsArgs {
+  id: string;
+  task?: string;
+  step?: string;
+  offset: number;
+}
+
+export interface RunLogsChunk {
+  text: string;
+  /** the line offset to ask from next time (x-next-offset) */
+  next: number;
+}
+
+/** Whether a run has reached an end state (no more polling). */
+export function isFinished(status: PipelineRunStatus): boolean {
+  return FINISHED_RUN_STATUSES.includes(status);
+}
+
+/** Pipelines (`/api/pipelines`) and their runs (`/api/pipelineruns`). */
+export const pipelinesApi = api
+  .enhanceEndpoints({ addTagTypes: ['Pipeline', 'PipelineRun'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      pipelines: build.query<Page<PipelineSummary>, Record<string, string>>({
+        query: (params) => ({ url: 'pipelines', params }),
+        transformResponse: (rows: PipelineSummary[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
+        providesTags: [{ type: 'Pipeline', id: 'LIST' }],
+      }),
+      pipeline: build.query<PipelineDetail, string>({
+        query: (id) => `pipelines/${encodeURIComponent(id)}`,
+        providesTags: (_r, _e, id) => [{ type: 'Pipeline', id }],
+      }),
+      createPipeline: build.mutation<PipelineDetail, PipelineCreate>({
+        query: (body) => ({ url: 'pipelines', method: 'POST', body }),
+        invalidatesTags: [{ type: 'Pipeline', id: 'LIST' }],
+      }),
+      updatePipeline: build.mutation<PipelineDetail, { id: string; body: PipelineUpdate }>({
+        query: ({ id, body }) => ({ url: `pipelines/${encodeURIComponent(id)}`, method: 'PUT', body }),
+        invalidatesTags: (_r, _e, { id }) => [
+          { type: 'Pipeline', id },
+          { type: 'Pipeline', id: 'LIST' },
+        ],
+      }),
+      runs: build.query<Page<PipelineRunView>, Record<string, string>>({
+        query: (params) => ({ url: 'pipelineruns', params }),
+        transformResponse: (rows: PipelineRunView[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
+        providesTags: [{ type: 'PipelineRun', id: 'LIST' }],
+      }),
+      run: build.query<PipelineRunDetail, string>({
+        query: (id) => `pipelineruns/${encodeURIComponent(id)}`,
+        providesTags: (_r, _e, id) => [{ type: 'PipelineRun', id }],
+      }),
+      startRun: build.mutation<PipelineRunView, Partial<CreatePipelineRunRequest> & { pipelineId: string }>({
+        query: (body) => ({ url: 'pipelineruns', method: 'POST', body }),
+        invalidatesTags: [{ type: 'PipelineRun', id: 'LIST' }],
+      }),
+      runAction: build.mutation<PipelineRunView, { id: string; action: 'rerun' | 'abort' | 'rollback' }>({
+        query: ({ id, action }) => ({
+          url: `pipelineruns/${encodeURIComponent(id)}/${action}`,
+          method: 'POST',
+        }),
+        invalidatesTags: (_r, _e, { id }) => [
+          { type: 'PipelineRun', id },
+          { type: 'PipelineRun', id: 'LIST' },
+        ],
+      }),
+      runLogs: build.query<RunLogsChunk, RunLogsArgs>({
+        query: ({ id, task, step, offset }) => ({
+          url: `pipelineruns/${encodeURIComponent(id)}/logs`,
+          params: { ...(task ? { task } : {}), ...(step ? { step } : {}), offset: String(offset) },
+          responseHandler: 'text',
+        }),
+        transformResponse: (text: string, meta, { offset }) => {
+          const next = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('x-next-offset');
+          return { text, next: next ? Number(next) : offset };
+        },
+        keepUnusedDataFor: 0,
+      }),
+    }),
+  });
+
+export const {
+  usePipelinesQuery,
+  usePipelineQuery,
+  useCreatePipelineMutation,
+  useUpdatePipelineMutation,
+  useRunsQuery,
+  useRunQuery,
+  useStartRunMutation,
+  useRunActionMutation,
+  useLazyRunLogsQuery,
+} = pipelinesApi;
