@@ -246,7 +246,6 @@ export const en = {
   },
   pipelinesRun: {
     run: 'Run pipeline',
-    engineLater: 'Runs start here once the pipeline engine arrives.',
   },
   invite: {
     title: 'Accept invite',
