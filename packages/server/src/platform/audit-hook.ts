@@ -1,17 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@slipway/contracts';
 import type { AuditOutcome, AuditStore } from '../features/audit/audit-store.js';
+import { headerValue } from './headers.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function outcomeOf(statusCode: number): AuditOutcome {
   if (statusCode < 400) return 'success';
   return statusCode === 403 ? 'denied' : 'failure';
-}
-
-function header(request: FastifyRequest, name: string): string | null {
-  const v = request.headers[name];
-  return (Array.isArray(v) ? v[0] : v) ?? null;
 }
 
 /**
@@ -38,8 +34,8 @@ export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
         targetType: a.targetType ?? null,
         targetId: a.targetId ?? null,
         ip: request.ip ?? null,
-        userAgent: header(request, 'user-agent'),
-        fingerprint: header(request, HEADERS.fingerprint),
+        userAgent: headerValue(request, 'user-agent'),
+        fingerprint: headerValue(request, HEADERS.fingerprint),
         outcome: outcomeOf(reply.statusCode),
         statusCode: reply.statusCode,
         detail: a.detail ?? null,

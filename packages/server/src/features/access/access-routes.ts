@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerPermissionsSchema, HEADERS, type CallerPermissions } from '@slipway/contracts';
+import { callerPermissionsSchema, type CallerPermissions } from '@slipway/contracts';
 import { AUTHENTICATED } from '../../platform/auth/principal.js';
+import { workspaceHeader } from '../../platform/headers.js';
 import type { AccessStore } from './access-store.js';
 import { canSeeWorkspace, organisationGrants, workspaceGrants } from './grants.js';
 
@@ -22,8 +23,7 @@ export function accessRoutes(store: AccessStore): FastifyPluginAsyncZod {
       },
       async (request): Promise<CallerPermissions> => {
         const p = request.principal!;
-        const header = request.headers[HEADERS.workspace];
-        const workspaceId = (Array.isArray(header) ? header[0] : header)?.trim() || null;
+        const workspaceId = workspaceHeader(request);
         const organisationRole =
           p.kind === 'user' ? await store.organisationRole(p.userId, p.organisationId) : null;
         const standing = workspaceId

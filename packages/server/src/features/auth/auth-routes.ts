@@ -18,14 +18,15 @@ import {
 } from '@slipway/contracts';
 import { AUTHENTICATED, PUBLIC, type Principal } from '../../platform/auth/principal.js';
 import { NotAllowedError } from '../../platform/errors.js';
+import { headerValue } from '../../platform/headers.js';
 import type { AuthService, RequestContext } from './auth-service.js';
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  const one = (name: string) => {
-    const v = request.headers[name];
-    return (Array.isArray(v) ? v[0] : v) ?? null;
+  return {
+    ip: request.ip ?? null,
+    userAgent: headerValue(request, 'user-agent'),
+    fingerprint: headerValue(request, HEADERS.fingerprint),
   };
-  return { ip: request.ip ?? null, userAgent: one('user-agent'), fingerprint: one(HEADERS.fingerprint) };
 }
 
 /** The signed-in person; service accounts have no profile or password. */

@@ -3,6 +3,7 @@ import { HEADERS, MESSAGES } from '@slipway/contracts';
 import type { AccessStore, WorkspaceStanding } from '../../features/access/access-store.js';
 import { holds, canSeeWorkspace, organisationGrants, workspaceGrants } from '../../features/access/grants.js';
 import { AppError, InputError, NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
+import { headerValue, workspaceHeader } from '../headers.js';
 import { hashToken } from '../keys.js';
 import type { AccessRule, Principal } from './principal.js';
 import { SERVICE_ACCOUNT_TOKEN_PREFIX, tokenFromHeader, type SessionTokens } from './tokens.js';
@@ -40,8 +41,7 @@ export class Authenticator {
    * of it comes from one database read.
    */
   async authenticate(request: FastifyRequest, workspaceId: string | null = null): Promise<Caller | null> {
-    const raw = request.headers[HEADERS.authorization];
-    const token = tokenFromHeader(Array.isArray(raw) ? raw[0] : raw);
+    const token = tokenFromHeader(headerValue(request, HEADERS.authorization) ?? undefined);
     if (!token) return null;
     const now = Date.now();
     if (token.startsWith(SERVICE_ACCOUNT_TOKEN_PREFIX)) {
@@ -73,9 +73,7 @@ export class Authenticator {
     ) {
       throw new NotAuthenticatedError('Your session has ended; sign in again');
     }
-    const fp = request.headers[HEADERS.fingerprint];
-    const fingerprint = Array.isArray(fp) ? fp[0] : fp;
-    if (session.fingerprint && fingerprint !== session.fingerprint) {
+    if (session.fingerprint && headerValue(request, HEADERS.fingerprint) !== session.fingerprint) {
       throw new NotAuthenticatedError('Your session has ended; sign in again');
     }
     if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
@@ -117,11 +115,7 @@ export function registerAccessControl(app: FastifyInstance, store: AccessStore, 
       request.principal = (await authenticator.authenticate(request).catch(() => null))?.principal ?? null;
       return;
     }
-    let workspaceId: string | null = null;
-    if (rule.scope === 'workspace') {
-      const header = request.headers[HEADERS.workspace];
-      workspaceId = (Array.isArray(header) ? header[0] : header)?.trim() || null;
-    }
+    const workspaceId = rule.scope === 'workspace' ? workspaceHeader(request) : null;
     const caller = await authenticator.authenticate(request, workspaceId);
     if (!caller) throw new NotAuthenticatedError();
     const principal = caller.principal;
