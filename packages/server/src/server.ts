@@ -23,6 +23,7 @@ export async function startServer(
     dataDir: config.dataDir,
     inMemory: config.inMemoryDatabase ?? false,
     poolMax: config.databasePoolMax,
+    pgliteCompiler: config.pgliteCompiler,
   });
   let app: FastifyInstance | undefined;
   try {

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     ['SLIPWAY_ENGINE', 'maybe', 'SLIPWAY_ENGINE: must be on or off'],
+    ['SLIPWAY_PGLITE_COMPILER', 'fast', 'SLIPWAY_PGLITE_COMPILER: must be baseline or optimising'],
     ['SLIPWAY_BODY_LIMIT', '-1', 'SLIPWAY_BODY_LIMIT: must be a whole number of bytes, 1 or more'],
   ])('refuses %s=%s naming the variable and the rule', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigurationError);

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { pgliteWasmModule, type PgliteCompiler } from './pglite-module.js';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,6 +38,8 @@ export interface DatabaseOptions {
   dataDir: string;
   inMemory?: boolean;
   poolMax?: number;
+  /** See pglite-module.ts; the first database a process opens decides for the process. */
+  pgliteCompiler?: PgliteCompiler;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -78,13 +81,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
+  const wasmModule = await pgliteWasmModule(options.pgliteCompiler ?? 'baseline');
+  const tuning = wasmModule ? { wasmModule } : {};
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite(tuning);
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     // PGlite is one process's database: a second process on the same files would corrupt them.
     lock = acquireDataDirLock(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, 'pgdata'));
+    client = new PGlite(path.join(options.dataDir, 'pgdata'), tuning);
   }
   try {
     await client.waitReady;

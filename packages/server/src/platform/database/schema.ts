@@ -1,6 +1,7 @@
 import {
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -368,6 +369,8 @@ export const pipelineRuns = pgTable(
     rerunOf: text('rerun_of'),
     rollbackOf: text('rollback_of'),
     executor: text('executor').notNull().default('local'),
+    /** the environment a run targets; its cluster runs the tasks (Kubernetes executor) */
+    environmentId: text('environment_id'),
     claimedBy: text('claimed_by'),
     claimedUntil: at('claimed_until'),
     cancelRequestedAt: at('cancel_requested_at'),
@@ -484,4 +487,194 @@ export const variables = pgTable(
     updatedAt: updated(),
   },
   (t) => [uniqueIndex('variables_ws_name').on(t.workspaceId, t.name)],
+);
+
+// ── Triggers: webhooks and schedules (issue 4) ────────────────────────────────────────────
+
+/** A pipeline's webhook, received at /api/hooks/<id>. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pipelineId: text('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    /** github | gitlab | bitbucket */
+    type: text('type').notNull(),
+    /** the provider's event name, e.g. push, pull_request, merge_request, repo:push */
+    event: text('event').notNull(),
+    /** a glob on the branch name, e.g. main or release/* */
+    branch: text('branch').notNull().default('*'),
+    /** the shared secret (GitHub, Bitbucket) or token (GitLab), sealed with the master key */
+    secretEncrypted: text('secret_encrypted').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+    lastDeliveryAt: at('last_delivery_at'),
+  },
+  (t) => [index('webhooks_ws').on(t.workspaceId, t.createdAt)],
+);
+
+/** Every delivery a webhook received, and what became of it. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the provider's delivery id (X-GitHub-Delivery, X-Request-UUID…) when it sends one */
+    deliveryId: text('delivery_id'),
+    event: text('event'),
+    /** triggered | ignored | rejected | failed */
+    outcome: text('outcome').notNull(),
+    statusCode: integer('status_code').notNull(),
+    message: text('message').notNull().default(''),
+    /** repository, branch, commit, author as read from the payload */
+    params: jsonb('params'),
+    runId: text('run_id'),
+    payloadBytes: integer('payload_bytes').notNull().default(0),
+  },
+  (t) => [index('webhook_deliveries_hook').on(t.webhookId, t.receivedAt)],
+);
+
+/** A pipeline started on a timetable. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    pipelineId: text('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** hourly | daily | weekly | cron */
+    frequency: text('frequency').notNull(),
+    /** hourly: the minute past the hour */
+    minute: integer('minute'),
+    /** daily and weekly: HH:MM */
+    time: text('time'),
+    /** weekly: 0 (Sunday) … 6 */
+    dayOfWeek: integer('day_of_week'),
+    /** cron: a five-field expression */
+    cron: text('cron'),
+    /** an IANA time zone, e.g. Europe/London */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    params: jsonb('params').notNull().default({}),
+    timeoutHours: doublePrecision('timeout_hours').notNull().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    nextRunAt: at('next_run_at'),
+    lastRunAt: at('last_run_at'),
+    lastRunId: text('last_run_id'),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('schedules_ws_name').on(t.workspaceId, t.name),
+    index('schedules_due').on(t.enabled, t.nextRunAt),
+  ],
+);
+
+// ── Clusters, environments and deployments (issue 5) ─────────────────────────────────────
+
+/** A Kubernetes cluster attached through the in-cluster agent. */
+export const clusters = pgTable(
+  'clusters',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** eks | aks | gke | other */
+    type: text('type').notNull(),
+    private: boolean('private').notNull().default(false),
+    tunnelConfig: text('tunnel_config'),
+    publicRegistryPrefix: text('public_registry_prefix'),
+    limitedAgentPermission: boolean('limited_agent_permission').notNull().default(false),
+    allowedNamespaces: jsonb('allowed_namespaces').notNull().default(['ozone']),
+    /** namespaces chosen for logs */
+    selectedNamespaces: jsonb('selected_namespaces').notNull().default([]),
+    /** in_creation | creation_failed | attaching | active | not_active | detached */
+    status: text('status').notNull().default('attaching'),
+    statusMessage: text('status_message'),
+    /** the agent's token: only its hash, and a prefix to recognise it by */
+    tokenHash: text('token_hash'),
+    tokenPrefix: text('token_prefix'),
+    tokenRevokedAt: at('token_revoked_at'),
+    agentVersion: text('agent_version'),
+    kubernetesVersion: text('kubernetes_version'),
+    nodeCount: integer('node_count'),
+    totalVcpu: doublePrecision('total_vcpu'),
+    namespaces: jsonb('namespaces').notNull().default([]),
+    /** add-on catalogue ids, e.g. [1, 3] */
+    installedResources: jsonb('installed_resources').notNull().default([]),
+    /** [{ name, provisioner, reclaimPolicy, bindingMode, default }] */
+    storageOptions: jsonb('storage_options').notNull().default([]),
+    lastHeartbeatAt: at('last_heartbeat_at'),
+    connectedAt: at('connected_at'),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex('clusters_ws_name').on(t.workspaceId, t.name),
+    uniqueIndex('clusters_token_hash').on(t.tokenHash),
+  ],
+);
+
+/** Where things are deployed: a namespace on a cluster. */
+export const environments = pgTable(
+  'environments',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** development | staging | production | other */
+    type: text('type').notNull(),
+    clusterId: text('cluster_id').references(() => clusters.id, { onDelete: 'set null' }),
+    namespace: text('namespace'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('environments_ws_name').on(t.workspaceId, t.name)],
+);
+
+/** An application deployed into an environment, and its last known health. */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    /** the application's name (app.kubernetes.io/name of what was applied) */
+    name: text('name').notNull(),
+    namespace: text('namespace').notNull(),
+    /** [{ apiVersion, kind, name, namespace }] applied by the last deployment */
+    resources: jsonb('resources').notNull().default([]),
+    image: text('image'),
+    /** healthy | progressing | degraded | suspended | missing | unknown */
+    health: text('health').notNull().default('unknown'),
+    healthMessage: text('health_message'),
+    runId: text('run_id'),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+    healthCheckedAt: at('health_checked_at'),
+  },
+  (t) => [uniqueIndex('deployments_env_name').on(t.environmentId, t.name)],
 );
