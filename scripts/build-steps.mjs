@@ -60,6 +60,17 @@ const steps = {
     output: 'packages/server/dist',
     build: () => run('the server', npx, ['tsc', '-b', 'packages/server/tsconfig.build.json']),
   },
+  agent: {
+    inputs: [
+      'packages/contracts/src',
+      'packages/contracts/tsconfig.json',
+      'packages/agent/src',
+      'packages/agent/tsconfig.build.json',
+      'tsconfig.base.json',
+    ],
+    output: 'packages/agent/dist',
+    build: () => run('the agent', npx, ['tsc', '-b', 'packages/agent/tsconfig.build.json']),
+  },
   web: {
     inputs: [
       'packages/contracts/src',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPipelineCatalogue } from './features/pipeline-catalogue/pipeline-catalogue-feature.js';
@@ -73,6 +74,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const settings = new RuntimeSettingsService(config.runtimeSettingsFile, app.log);
   await registerSecurityHeaders(app, await settings.get());
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // WebSocket routes live under /api/ws/… (decision 005) and /api/agent/connect; they declare
+  // their access like any other route, checked on the upgrade request.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 * 1024 } });
   await registerOpenApi(app);
 
   const keys = new Keys(loadMasterKey(config.masterKey, config.dataDir));
