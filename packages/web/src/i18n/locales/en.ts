@@ -498,6 +498,15 @@ export const en = {
     insight: 'Insight',
     settings: 'Settings',
   },
+  // Feature dictionaries; each is filled by the work on its feature.
+  webhooks: { title: 'Webhooks' },
+  schedules: { title: 'Schedules' },
+  studio: { title: 'Studio' },
+  runLogs: { title: 'Logs' },
+  catalogue: { title: 'Templates' },
+  secretsPage: { title: 'Secrets' },
+  clusters: { title: 'Clusters' },
+  environments: { title: 'Environments' },
   nav: {
     dashboard: 'Dashboard',
     applications: 'Microservice library',
