@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParamsSchema,
+  scheduleCreateSchema,
+  scheduleListQuerySchema,
+  scheduleListSchema,
+  scheduleSchema,
+  scheduleUpdateSchema,
+  TOTAL_COUNT_HEADER,
+} from '@slipway/contracts';
+import { inWorkspace } from '../../platform/auth/principal.js';
+import type { SchedulesService } from './schedules-service.js';
+
+const tags = ['schedules'];
+
+/** Schedule CRUD under /api/schedules, scoped to the workspace in x-workspace-id. */
+export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/schedules',
+      {
+        config: { access: inWorkspace('schedules:view') },
+        schema: {
+          tags,
+          summary: 'Schedules of the workspace, with their next and last runs',
+          querystring: scheduleListQuerySchema,
+          response: { 200: scheduleListSchema },
+        },
+      },
+      async (request, reply) => {
+        const { rows, total } = await service.list(request.workspaceId!, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return rows;
+      },
+    );
+    app.get(
+      '/api/schedules/:id',
+      {
+        config: { access: inWorkspace('schedules:view') },
+        schema: { tags, summary: 'One schedule', params: idParamsSchema, response: { 200: scheduleSchema } },
+      },
+      async (request) => service.get(request.workspaceId!, request.params.id),
+    );
+    app.post(
+      '/api/schedules',
+      {
+        config: { access: inWorkspace('schedules:create'), auditAction: 'schedule.create' },
+        schema: {
+          tags,
+          summary:
+            'Create a schedule: hourly at a minute, daily at a time, weekly at a day and time, or cron',
+          body: scheduleCreateSchema,
+          response: { 201: scheduleSchema },
+        },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'schedule';
+        const p = request.principal;
+        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const created = await service.create(request.workspaceId!, request.body, by);
+        request.audit.targetId = created.id;
+        request.audit.detail = {
+          name: created.name,
+          expression: created.expression,
+          timeZone: created.timeZone,
+        };
+        return reply.code(201).send(created);
+      },
+    );
+    app.put(
+      '/api/schedules/:id',
+      {
+        config: { access: inWorkspace('schedules:edit'), auditAction: 'schedule.update' },
+        schema: {
+          tags,
+          summary: 'Change a schedule; omitted fields keep their values',
+          params: idParamsSchema,
+          body: scheduleUpdateSchema,
+          response: { 200: scheduleSchema },
+        },
+      },
+      async (request) => {
+        request.audit.targetType = 'schedule';
+        request.audit.targetId = request.params.id;
+        return service.update(request.workspaceId!, request.params.id, request.body);
+      },
+    );
+    app.delete(
+      '/api/schedules/:id',
+      {
+        config: { access: inWorkspace('schedules:delete'), auditAction: 'schedule.delete' },
+        schema: { tags, summary: 'Delete a schedule', params: idParamsSchema, response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'schedule';
+        request.audit.targetId = request.params.id;
+        await service.remove(request.workspaceId!, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

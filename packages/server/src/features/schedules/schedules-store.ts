@@ -1,0 +1,144 @@
+import { and, asc, count, desc, eq, ilike, lte, sql } from 'drizzle-orm';
+import type { ScheduleListQuery } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { pipelines, schedules } from '../../platform/database/schema.js';
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type ScheduleWithPipeline = ScheduleRow & { pipelineName: string };
+export type SchedulePatch = Partial<
+  Pick<
+    ScheduleRow,
+    | 'name'
+    | 'pipelineId'
+    | 'frequency'
+    | 'minute'
+    | 'time'
+    | 'dayOfWeek'
+    | 'cron'
+    | 'timeZone'
+    | 'params'
+    | 'timeoutHours'
+    | 'enabled'
+    | 'nextRunAt'
+    | 'lastRunId'
+  >
+>;
+
+const SORTABLE = {
+  name: schedules.name,
+  nextRunAt: schedules.nextRunAt,
+  lastRunAt: schedules.lastRunAt,
+  createdAt: schedules.createdAt,
+  id: schedules.id,
+};
+
+/** SQL for schedules; the scheduler's claim locks due rows with FOR UPDATE SKIP LOCKED. */
+export class SchedulesStore {
+  constructor(private readonly db: AppDb) {}
+
+  private selectWithPipeline() {
+    return this.db
+      .select({ schedule: schedules, pipelineName: pipelines.name })
+      .from(schedules)
+      .innerJoin(pipelines, eq(pipelines.id, schedules.pipelineId));
+  }
+
+  async list(workspaceId: string, query: ScheduleListQuery) {
+    const where = and(
+      eq(schedules.workspaceId, workspaceId),
+      query.name ? ilike(schedules.name, `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    );
+    const column = SORTABLE[query._sort];
+    const rows = await this.selectWithPipeline()
+      .where(where)
+      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(schedules.id))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(schedules).where(where);
+    return {
+      rows: rows.map((r) => ({ ...r.schedule, pipelineName: r.pipelineName })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  async get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null> {
+    const [row] = await this.selectWithPipeline()
+      .where(and(eq(schedules.workspaceId, workspaceId), eq(schedules.id, id)))
+      .limit(1);
+    return row ? { ...row.schedule, pipelineName: row.pipelineName } : null;
+  }
+
+  async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: schedules.id })
+      .from(schedules)
+      .where(
+        and(
+          eq(schedules.workspaceId, workspaceId),
+          eq(schedules.name, name),
+          exceptId ? sql`${schedules.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** A runnable pipeline (not a template) of the workspace. */
+  async pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null> {
+    const [row] = await this.db
+      .select({ id: pipelines.id, name: pipelines.name })
+      .from(pipelines)
+      .where(
+        and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, id), eq(pipelines.kind, 'pipeline')),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async insert(row: typeof schedules.$inferInsert): Promise<void> {
+    await this.db.insert(schedules).values(row);
+  }
+
+  async update(id: string, patch: SchedulePatch): Promise<void> {
+    await this.db
+      .update(schedules)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(schedules.id, id));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(schedules).where(eq(schedules.id, id));
+  }
+
+  /**
+   * Claims up to `limit` enabled schedules due at `now` and moves each one's next_run_at on with
+   * `advance`, in one transaction. Rows another process holds are skipped (SKIP LOCKED), so two
+   * schedulers never claim one occurrence twice.
+   */
+  async claimDue(
+    now: Date,
+    limit: number,
+    advance: (row: ScheduleRow) => Date | null,
+  ): Promise<ScheduleRow[]> {
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.enabled, true), lte(schedules.nextRunAt, now)))
+        .orderBy(asc(schedules.nextRunAt), asc(schedules.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      for (const row of due) {
+        await tx
+          .update(schedules)
+          .set({ nextRunAt: advance(row), lastRunAt: now })
+          .where(eq(schedules.id, row.id));
+      }
+      return due;
+    });
+  }
+
+  async recordRun(id: string, runId: string): Promise<void> {
+    await this.db.update(schedules).set({ lastRunId: runId }).where(eq(schedules.id, id));
+  }
+}

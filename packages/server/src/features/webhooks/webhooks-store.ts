@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { pipelines, webhookDeliveries, webhooks } from '../../platform/database/schema.js';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookWithPipeline = WebhookRow & { pipelineName: string };
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type NewDelivery = typeof webhookDeliveries.$inferInsert;
+
+const SORTABLE = {
+  createdAt: webhooks.createdAt,
+  type: webhooks.type,
+  event: webhooks.event,
+  branch: webhooks.branch,
+  id: webhooks.id,
+};
+const DELIVERY_SORTABLE = {
+  receivedAt: webhookDeliveries.receivedAt,
+  outcome: webhookDeliveries.outcome,
+  id: webhookDeliveries.id,
+};
+
+/** How many deliveries each webhook's log keeps; older ones are dropped as new ones arrive. */
+export const DELIVERY_LOG_KEEP = 1000;
+
+/** SQL for webhooks and their deliveries; every query names the workspace, except the receiver's. */
+export class WebhooksStore {
+  constructor(
+    private readonly db: AppDb,
+    private readonly keep = DELIVERY_LOG_KEEP,
+  ) {}
+
+  private selectWithPipeline() {
+    return this.db
+      .select({ webhook: webhooks, pipelineName: pipelines.name })
+      .from(webhooks)
+      .innerJoin(pipelines, eq(pipelines.id, webhooks.pipelineId));
+  }
+
+  async list(workspaceId: string, query: WebhookListQuery) {
+    const where = and(
+      eq(webhooks.workspaceId, workspaceId),
+      query.pipelineId ? eq(webhooks.pipelineId, query.pipelineId) : undefined,
+    );
+    const column = SORTABLE[query._sort];
+    const rows = await this.selectWithPipeline()
+      .where(where)
+      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(webhooks.id))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(webhooks).where(where);
+    return {
+      rows: rows.map((r) => ({ ...r.webhook, pipelineName: r.pipelineName })),
+      total: Number(total?.n ?? 0),
+    };
+  }
+
+  async get(workspaceId: string, id: string): Promise<WebhookWithPipeline | null> {
+    const [row] = await this.selectWithPipeline()
+      .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.id, id)))
+      .limit(1);
+    return row ? { ...row.webhook, pipelineName: row.pipelineName } : null;
+  }
+
+  /** The receiver's look-up: the id in the URL is all a provider sends. */
+  async byId(id: string): Promise<WebhookRow | null> {
+    const [row] = await this.db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** A runnable pipeline (not a template) of the workspace. */
+  async pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null> {
+    const [row] = await this.db
+      .select({ id: pipelines.id, name: pipelines.name })
+      .from(pipelines)
+      .where(
+        and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, id), eq(pipelines.kind, 'pipeline')),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async insert(row: typeof webhooks.$inferInsert): Promise<void> {
+    await this.db.insert(webhooks).values(row);
+  }
+
+  async update(
+    id: string,
+    patch: Partial<
+      Pick<WebhookRow, 'pipelineId' | 'type' | 'event' | 'branch' | 'enabled' | 'secretEncrypted'>
+    >,
+  ): Promise<void> {
+    await this.db
+      .update(webhooks)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(webhooks.id, id));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(webhooks).where(eq(webhooks.id, id));
+  }
+
+  /** Logs a delivery and trims the log to the newest `keep`, so unsigned traffic cannot fill it. */
+  async addDelivery(row: NewDelivery): Promise<void> {
+    await this.db.insert(webhookDeliveries).values(row);
+    await this.db
+      .update(webhooks)
+      .set({ lastDeliveryAt: row.receivedAt ?? new Date() })
+      .where(eq(webhooks.id, row.webhookId));
+    const oldestKept = this.db
+      .select({ at: webhookDeliveries.receivedAt })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, row.webhookId))
+      .orderBy(desc(webhookDeliveries.receivedAt))
+      .offset(this.keep - 1)
+      .limit(1);
+    await this.db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.webhookId, row.webhookId),
+          lt(webhookDeliveries.receivedAt, sql`(${oldestKept})`),
+        ),
+      );
+  }
+
+  async deliveries(workspaceId: string, webhookId: string, query: WebhookDeliveryListQuery) {
+    const where = and(
+      eq(webhookDeliveries.workspaceId, workspaceId),
+      eq(webhookDeliveries.webhookId, webhookId),
+      query.outcome ? eq(webhookDeliveries.outcome, query.outcome) : undefined,
+    );
+    const column = DELIVERY_SORTABLE[query._sort];
+    const rows = await this.db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), desc(webhookDeliveries.id))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(webhookDeliveries).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+}

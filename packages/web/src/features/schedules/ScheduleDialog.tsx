@@ -1,0 +1,330 @@
+import Delete from '@mui/icons-material/Delete';
+import Add from '@mui/icons-material/Add';
+import Autocomplete from '@mui/material/Autocomplete';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS,
+  SCHEDULE_FREQUENCIES,
+  scheduleCreateSchema,
+  scheduleUpdateSchema,
+  type Schedule,
+  type ScheduleFrequency,
+} from '@slipway/contracts';
+import { formErrors } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { issuesByField } from '../../ui/useFormFields';
+import { usePipelinesQuery } from '../pipelines/api';
+import { useCreateScheduleMutation, useUpdateScheduleMutation } from './api';
+import { browserTimeZone, timeZoneOptions } from './schedule-format';
+
+interface Values {
+  name: string;
+  pipelineId: string;
+  frequency: ScheduleFrequency;
+  minute: string;
+  time: string;
+  dayOfWeek: string;
+  cron: string;
+  timeZone: string;
+  timeoutHours: string;
+  enabled: boolean;
+}
+interface ParamRow {
+  key: number;
+  name: string;
+  value: string;
+}
+
+function initial(s?: Schedule): Values {
+  return {
+    name: s?.name ?? '',
+    pipelineId: s?.pipelineId ?? '',
+    frequency: s?.frequency ?? 'daily',
+    minute: s?.minute != null ? String(s.minute) : '0',
+    time: s?.time ?? '02:00',
+    dayOfWeek: String(s?.dayOfWeek ?? 1),
+    cron: s?.cron ?? '',
+    timeZone: s?.timeZone ?? browserTimeZone(),
+    timeoutHours: String(s?.timeoutHours ?? PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS),
+    enabled: s?.enabled ?? true,
+  };
+}
+
+const numberOrUndefined = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+/**
+ * Creates or edits a schedule: name, pipeline, frequency (hourly at a minute, daily at a time,
+ * weekly at a day and time, or a cron expression), time zone, timeout, params and enabled.
+ */
+export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onClose: () => void }) {
+  const { t } = useTranslation();
+  const zones = useMemo(timeZoneOptions, []);
+  const { data: pipelines, isLoading: loadingPipelines } = usePipelinesQuery({ _start: '0', _end: '500' });
+  const [create, creating] = useCreateScheduleMutation();
+  const [update, updating] = useUpdateScheduleMutation();
+  const busy = creating.isLoading || updating.isLoading;
+  const [values, setValues] = useState<Values>(() => initial(schedule));
+  const [rows, setRows] = useState<ParamRow[]>(() =>
+    Object.entries(schedule?.params ?? {}).map(([name, value], key) => ({
+      key,
+      name,
+      value: typeof value === 'string' ? value : JSON.stringify(value),
+    })),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const set = (patch: Partial<Values>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch)) delete next[k];
+      return next;
+    });
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setServerError(null);
+    const f = values.frequency;
+    const input = {
+      name: values.name,
+      pipelineId: values.pipelineId || undefined,
+      frequency: f,
+      minute: f === 'hourly' ? numberOrUndefined(values.minute) : null,
+      time: f === 'daily' || f === 'weekly' ? values.time || undefined : null,
+      dayOfWeek: f === 'weekly' ? Number(values.dayOfWeek) : null,
+      cron: f === 'cron' ? values.cron || undefined : null,
+      timeZone: values.timeZone,
+      timeoutHours: numberOrUndefined(values.timeoutHours),
+      enabled: values.enabled,
+      params: Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value])),
+    };
+    const parsed = (schedule ? scheduleUpdateSchema : scheduleCreateSchema).safeParse(input);
+    if (!parsed.success) {
+      const byField = issuesByField(parsed.error.issues);
+      if (!values.pipelineId) byField.pipelineId = t('schedules.form.pipelineRequired');
+      setErrors(byField);
+      return;
+    }
+    const answer = schedule
+      ? await update({ id: schedule.id, body: parsed.data })
+      : await create(parsed.data as Parameters<typeof create>[0]);
+    if (answer.error) {
+      const { fields, message } = formErrors(answer.error);
+      setErrors(fields);
+      setServerError(message);
+      return;
+    }
+    onClose();
+  }
+
+  const noPipelines = !loadingPipelines && pipelines?.rows.length === 0;
+  const field = (name: Exclude<keyof Values, 'enabled' | 'frequency'> | 'frequency') => ({
+    id: `schedule-${name}`,
+    name,
+    value: values[name],
+    error: Boolean(errors[name]),
+    helperText: errors[name],
+    fullWidth: true,
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="schedule-dialog-title"
+      fullWidth
+      maxWidth="sm"
+    >
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="schedule-dialog-title">
+          {schedule
+            ? t('schedules.form.editTitle', { name: schedule.name })
+            : t('schedules.form.createTitle')}
+        </DialogTitle>
+        <DialogContent>
+          <FormAlert message={serverError} />
+          {noPipelines ? <FormAlert severity="info" message={t('schedules.form.noPipelines')} /> : null}
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              {...field('name')}
+              label={t('schedules.form.name')}
+              onChange={(e) => set({ name: e.target.value })}
+              helperText={errors.name ?? t('schedules.form.nameHelp')}
+              autoFocus
+            />
+            <TextField
+              {...field('pipelineId')}
+              select
+              label={t('schedules.form.pipeline')}
+              onChange={(e) => set({ pipelineId: e.target.value })}
+            >
+              {(pipelines?.rows ?? []).map((p) => (
+                <MenuItem key={p.id} value={p.id}>
+                  {p.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              {...field('frequency')}
+              select
+              label={t('schedules.form.frequency')}
+              onChange={(e) => set({ frequency: e.target.value as ScheduleFrequency })}
+            >
+              {SCHEDULE_FREQUENCIES.map((f) => (
+                <MenuItem key={f} value={f}>
+                  {t(`schedules.frequencies.${f}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {values.frequency === 'hourly' ? (
+              <TextField
+                {...field('minute')}
+                type="number"
+                label={t('schedules.form.minute')}
+                onChange={(e) => set({ minute: e.target.value })}
+                slotProps={{ htmlInput: { min: 0, max: 59, step: 1 } }}
+              />
+            ) : null}
+            {values.frequency === 'weekly' ? (
+              <TextField
+                {...field('dayOfWeek')}
+                select
+                label={t('schedules.form.day')}
+                onChange={(e) => set({ dayOfWeek: e.target.value })}
+              >
+                {[0, 1, 2, 3, 4, 5, 6].map((d) => (
+                  <MenuItem key={d} value={String(d)}>
+                    {t(`schedules.days.d${d}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            {values.frequency === 'daily' || values.frequency === 'weekly' ? (
+              <TextField
+                {...field('time')}
+                type="time"
+                label={t('schedules.form.time')}
+                onChange={(e) => set({ time: e.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ) : null}
+            {values.frequency === 'cron' ? (
+              <TextField
+                {...field('cron')}
+                label={t('schedules.form.cron')}
+                onChange={(e) => set({ cron: e.target.value })}
+                helperText={errors.cron ?? t('schedules.form.cronHelp')}
+                slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+              />
+            ) : null}
+            <Autocomplete
+              options={zones}
+              value={values.timeZone}
+              disableClearable
+              autoHighlight
+              onChange={(_e, zone) => set({ timeZone: zone })}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  id="schedule-timeZone"
+                  label={t('schedules.form.timeZone')}
+                  error={Boolean(errors.timeZone)}
+                  helperText={errors.timeZone}
+                />
+              )}
+            />
+            <TextField
+              {...field('timeoutHours')}
+              type="number"
+              label={t('schedules.form.timeout')}
+              onChange={(e) => set({ timeoutHours: e.target.value })}
+              slotProps={{ htmlInput: { min: 0.1, max: 168, step: 'any' } }}
+            />
+            <Stack spacing={1}>
+              <Typography variant="subtitle2">{t('schedules.form.params')}</Typography>
+              {rows.map((row, i) => (
+                <Stack
+                  key={row.key}
+                  direction="row"
+                  spacing={1}
+                  alignItems="flex-start"
+                  data-testid="schedule-param-row"
+                >
+                  <TextField
+                    size="small"
+                    label={t('schedules.form.paramName')}
+                    value={row.name}
+                    error={Boolean(errors.params) && i === 0}
+                    onChange={(e) =>
+                      setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))
+                    }
+                  />
+                  <TextField
+                    size="small"
+                    label={t('schedules.form.paramValue')}
+                    value={row.value}
+                    sx={{ flex: 1 }}
+                    onChange={(e) =>
+                      setRows((rs) =>
+                        rs.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)),
+                      )
+                    }
+                  />
+                  <IconButton
+                    aria-label={t('schedules.form.removeParam')}
+                    onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
+                  >
+                    <Delete />
+                  </IconButton>
+                </Stack>
+              ))}
+              {errors.params ? <FormAlert message={errors.params} /> : null}
+              <div>
+                <Button
+                  size="small"
+                  startIcon={<Add />}
+                  onClick={() =>
+                    setRows((rs) => [
+                      ...rs,
+                      { key: Math.max(-1, ...rs.map((r) => r.key)) + 1, name: '', value: '' },
+                    ])
+                  }
+                >
+                  {t('schedules.form.addParam')}
+                </Button>
+              </div>
+            </Stack>
+            <FormControlLabel
+              control={
+                <Switch checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+              }
+              label={t('schedules.form.enabled')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} disabled={noPipelines}>
+            {schedule ? t('common.save') : t('schedules.form.create')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
