@@ -295,6 +295,13 @@ export const pipelines = pgTable(
     currentVersion: integer('current_version').notNull().default(1),
     /** the pipeline that "run rollback" starts */
     rollbackPipelineId: text('rollback_pipeline_id'),
+    /**
+     * An external pipeline's source: { kind: 'git', url, revision, path, secret? } — its
+     * definition is read from that repository; null for a pipeline defined in Slipway.
+     */
+    source: jsonb('source'),
+    lastSyncedAt: at('last_synced_at'),
+    syncError: text('sync_error'),
     createdBy: text('created_by'),
     createdAt: created(),
     updatedAt: updated(),
@@ -574,6 +581,8 @@ export const schedules = pgTable(
     nextRunAt: at('next_run_at'),
     lastRunAt: at('last_run_at'),
     lastRunId: text('last_run_id'),
+    /** why the last due run could not start; null when it did */
+    lastError: text('last_error'),
     createdBy: text('created_by'),
     createdAt: created(),
     updatedAt: updated(),
