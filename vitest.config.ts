@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
-const alias = { '@slipway/contracts': contracts };
+const agentSource = (file: string) => fileURLToPath(new URL(`./packages/agent/src/${file}`, import.meta.url));
+// The more specific agent entry comes first: aliases match by prefix, the first one wins.
+const alias = {
+  '@slipway/contracts': contracts,
+  '@slipway/agent/test-kube-api-server': agentSource('test-support/kube-api-server.ts'),
+  '@slipway/agent': agentSource('index.ts'),
+};
 const webConfig = fileURLToPath(new URL('./packages/web/vite.config.ts', import.meta.url));
 
 const webProject: TestProjectConfiguration = {
@@ -31,6 +37,16 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'agent',
+          include: ['packages/agent/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

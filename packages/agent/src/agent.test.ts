@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { agentMessageSchema, type AgentMessage } from '@slipway/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { Agent, silentLogger } from './agent.js';
+import { KubeClient, loadKubeConfig } from './kube.js';
+import { KubeApiServer } from './test-support/kube-api-server.js';
+
+// The agent against a bare WebSocket server that speaks the protocol by hand: what the agent
+// sends, how it answers bad commands, and how it notices a server that stopped answering.
+
+let api: KubeApiServer;
+let dir: string;
+let kube: KubeClient;
+let wss: WebSocketServer;
+let serverUrl: string;
+const sockets: WebSocket[] = [];
+const received: { socket: WebSocket; message: AgentMessage; auth: string | undefined }[] = [];
+let ackHeartbeats = true;
+const agents: Agent[] = [];
+
+beforeAll(async () => {
+  api = await KubeApiServer.start();
+  dir = mkdtempSync(path.join(tmpdir(), 'agent-proto-'));
+  writeFileSync(path.join(dir, 'kubeconfig'), api.kubeconfig());
+  kube = new KubeClient(loadKubeConfig({ kubeconfig: path.join(dir, 'kubeconfig') }));
+  wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/api/agent/connect' });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  serverUrl = `http://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  wss.on('connection', (socket, request) => {
+    sockets.push(socket);
+    socket.on('message', (raw) => {
+      const message = agentMessageSchema.parse(JSON.parse(raw.toString())) as AgentMessage;
+      received.push({ socket, message, auth: request.headers.authorization });
+      if (message.type === 'hello') {
+        socket.send(JSON.stringify({ type: 'welcome', protocolVersion: 1, clusterId: 'c1', resume: [] }));
+      }
+      if (message.type === 'heartbeat' && ackHeartbeats) {
+        socket.send(JSON.stringify({ type: 'heartbeat_ack', seq: message.seq }));
+      }
+    });
+  });
+});
+afterEach(async () => {
+  await Promise.all(agents.splice(0).map((a) => a.stop()));
+  received.length = 0;
+  ackHeartbeats = true;
+});
+afterAll(async () => {
+  for (const s of sockets) s.terminate();
+  await new Promise((resolve) => wss.close(resolve));
+  await api.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function start(heartbeatSeconds = 30): Agent {
+  const agent = new Agent({
+    server: serverUrl,
+    token: 'slw_agent_test',
+    kube,
+    heartbeatSeconds,
+    backoff: { initialMs: 50, maxMs: 200 },
+    log: silentLogger,
+  });
+  agents.push(agent);
+  agent.start();
+  return agent;
+}
+
+const welcomed = (agent: Agent) => new Promise<void>((resolve) => agent.once('welcome', () => resolve()));
+
+async function reply(socket: WebSocket, id: string) {
+  await expect.poll(() => received.some((r) => r.message.type === 'reply' && r.message.id === id)).toBe(true);
+  return received.find((r) => r.message.type === 'reply' && r.message.id === id)!.message;
+}
+
+describe('agent protocol', () => {
+  it('presents its token and says hello with the cluster facts, then heartbeats', async () => {
+    const agent = start(1);
+    await welcomed(agent);
+    const hello = received.find((r) => r.message.type === 'hello')!;
+    expect(hello.auth).toBe('Bearer slw_agent_test');
+    expect(hello.message).toMatchObject({
+      protocolVersion: 1,
+      agentVersion: '0.1.0',
+      nodeCount: 1,
+      totalVcpu: 4,
+      limited: false,
+      heartbeatSeconds: 1,
+      openStreams: [],
+    });
+    await expect
+      .poll(() => received.filter((r) => r.message.type === 'heartbeat').length)
+      .toBeGreaterThanOrEqual(2);
+    const seqs = received.flatMap((r) => (r.message.type === 'heartbeat' ? [r.message.seq] : []));
+    expect(seqs.slice(0, 2)).toEqual([1, 2]);
+  });
+
+  it('answers bad commands with errors that name the problem', async () => {
+    const agent = start();
+    await welcomed(agent);
+    const socket = received.find((r) => r.message.type === 'hello')!.socket;
+    const send = (m: object) =>
+      socket.send(JSON.stringify({ type: 'command', deadline: Date.now() + 5_000, ...m }));
+    send({ id: 'a', kind: 'format-disk', args: {} });
+    expect(await reply(socket, 'a')).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported', message: 'Unknown command "format-disk"' },
+    });
+    send({ id: 'b', kind: 'get', args: { apiVersion: 'v1', kind: 'Pod' } });
+    expect(await reply(socket, 'b')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', message: expect.stringMatching(/^args\.name: /) },
+    });
+    socket.send(
+      JSON.stringify({ type: 'command', id: 'c', deadline: Date.now() - 1, kind: 'namespaces', args: {} }),
+    );
+    expect(await reply(socket, 'c')).toMatchObject({
+      ok: false,
+      error: { code: 'timeout', message: 'The namespaces command arrived after its deadline' },
+    });
+    send({ id: 'd', kind: 'namespaces', args: {} });
+    expect(await reply(socket, 'd')).toMatchObject({
+      ok: true,
+      result: { namespaces: ['default', 'kube-public', 'kube-system'] },
+    });
+  });
+
+  it('reconnects when the server stops answering heartbeats', async () => {
+    ackHeartbeats = false;
+    const agent = start(1);
+    await welcomed(agent);
+    const again = welcomed(agent);
+    await again;
+    expect(agent.connections).toBe(2);
+    expect(received.filter((r) => r.message.type === 'hello')).toHaveLength(2);
+  });
+});
