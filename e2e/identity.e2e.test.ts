@@ -142,4 +142,80 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     await admin.context().close();
     await member.context().close();
   });
+
+  /** Invites a person (organisation member; with a workspace role when given) and accepts for them. */
+  async function inviteAndAccept(
+    admin: Page,
+    email: string,
+    firstName: string,
+    workspaceRole: string | null,
+  ) {
+    await admin.goto(`${server.url}/settings/team`);
+    await admin.getByRole('button', { name: 'Invite member' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(email);
+    if (workspaceRole) {
+      await dialog.getByRole('combobox', { name: /^Workspace role/ }).click();
+      await admin.getByRole('option', { name: workspaceRole }).click();
+    } else {
+      await dialog.getByRole('combobox', { name: /^Workspace(?! role)/ }).click();
+      await admin.getByRole('option', { name: 'No workspace' }).click();
+    }
+    await dialog.getByRole('button', { name: 'Send invite' }).click();
+    await admin.getByText(`An invite was e-mailed to ${email}.`).waitFor();
+    const mail = await smtp.waitFor(email, /invite|join/i);
+    const link = /(\/set-password\?invite=[\w%-]+)/.exec(mail.text)![1]!;
+    const page = await newPage();
+    await page.goto(`${server.url}${link}`);
+    await page.getByLabel('First name').fill(firstName);
+    await page.getByLabel('Last name').fill('Tester');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Accept and join' }).click();
+    await page.waitForURL(/\/dashboard/);
+    return page;
+  }
+
+  it('a project admin adds, promotes and removes members of their own workspace, nothing more', async () => {
+    const admin = await newPage();
+    await signUp(admin, 'hopper@e2e.test', 'Hopper');
+    const pat = await inviteAndAccept(admin, 'pat@e2e.test', 'Pat', 'Project admin');
+    const sam = await inviteAndAccept(admin, 'sam@e2e.test', 'Sam', null);
+    await sam.context().close();
+
+    await pat.goto(`${server.url}/settings/team`);
+    const section = pat.getByRole('region', { name: 'Members of Default' });
+    await section.getByTestId('workspace-member-row').filter({ hasText: 'pat@e2e.test' }).waitFor();
+    // organisation-level actions stay with the organisation's admins
+    expect(await pat.getByRole('button', { name: 'Invite member' }).isDisabled()).toBe(true);
+
+    await section.getByRole('button', { name: 'Add to workspace' }).click();
+    const dialog = pat.getByRole('dialog', { name: 'Add a member to Default' });
+    await dialog.getByRole('combobox', { name: /^Member/ }).click();
+    await pat.getByRole('option', { name: /sam@e2e\.test/ }).click();
+    await dialog.getByRole('combobox', { name: /^Workspace role/ }).click();
+    await pat.getByRole('option', { name: 'Viewer' }).click();
+    await dialog.getByRole('button', { name: 'Add to workspace' }).click();
+    const samRow = section.getByTestId('workspace-member-row').filter({ hasText: 'sam@e2e.test' });
+    await samRow.filter({ hasText: 'Viewer' }).waitFor();
+
+    await section.getByRole('button', { name: 'Workspace actions for Sam Tester' }).click();
+    await pat.getByRole('menuitem', { name: 'Make Project Admin' }).click();
+    await samRow.filter({ hasText: 'Project admin' }).waitFor();
+    await pat.screenshot({ path: screenshotPath('identity-project-admin-team') });
+
+    await section.getByRole('button', { name: 'Workspace actions for Sam Tester' }).click();
+    await pat.getByRole('menuitem', { name: 'Remove from workspace' }).click();
+    await pat
+      .getByRole('dialog', { name: 'Remove Sam Tester from this workspace?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await samRow.waitFor({ state: 'detached' });
+
+    // The organisation's audit trail holds the project admin's changes.
+    await admin.goto(`${server.url}/audit-trails`);
+    await admin.getByText('member.workspace_remove').first().waitFor();
+    await admin.context().close();
+    await pat.context().close();
+  });
 });

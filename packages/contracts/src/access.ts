@@ -71,6 +71,27 @@ export const memberRoleRequestSchema = z.object({ organisationRole: z.enum(ORGAN
 /** 'Make Admin' / 'Make Project Admin' set project_admin in a workspace. */
 export const memberWorkspaceRoleRequestSchema = z.object({ role: workspaceRoleNameSchema });
 
+// ── members of one workspace (managed by its project admins) ──────────────────────────────
+/** A member of the workspace named by x-workspace-id, with their role there. */
+export const workspaceMemberSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  organisationRole: z.enum(ORGANISATION_ROLES),
+  role: z.string(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+export const workspaceMemberListSchema = z.array(workspaceMemberSchema);
+/** Adds an existing member of the organisation to the workspace with a role. */
+export const workspaceMemberAddRequestSchema = z.object({
+  userId: z.string().trim().min(1, 'Member required').max(100),
+  role: workspaceRoleNameSchema,
+});
+export type WorkspaceMemberAddRequest = z.infer<typeof workspaceMemberAddRequestSchema>;
+export const ALREADY_IN_WORKSPACE_MESSAGE = 'The member is already in this workspace';
+export const NOT_IN_WORKSPACE_MESSAGE = 'The member is not in this workspace';
+
 // ── invites ────────────────────────────────────────────────────────────────────────────────
 export const INVITABLE_ORGANISATION_ROLES = ['account_admin', 'member'] as const;
 

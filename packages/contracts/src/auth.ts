@@ -96,10 +96,19 @@ export const profileResponseSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   organisationId: z.string(),
+  /**
+   * How this session signed in. An 'ldap' session was vouched for by the current organisation's
+   * directory and stays in that organisation: the account switch refuses it.
+   */
+  signInMethod: z.enum(['password', 'ldap']).optional(),
   organisations: z.array(organisationSummarySchema),
   workspaces: z.array(workspaceSummarySchema),
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** The account switch's answer to a session that came from an organisation's LDAP directory. */
+export const LDAP_SESSION_SWITCH_MESSAGE =
+  "You signed in through your organisation's directory (LDAP), so this session stays in that organisation. Sign out, then sign in to the other organisation.";
 
 /** Header names of the common headers (spec §7). */
 export const HEADERS = {

@@ -133,7 +133,18 @@ export const SSO_MESSAGES = {
   emailAttribute: 'Email attribute must be an LDAP attribute name',
   groupRequired: 'Group is required',
   workspaceRoleNeedsWorkspace: 'A workspace role needs a workspace, and a workspace needs a role',
+  startTlsWithLdaps: 'StartTLS is for ldap:// URLs; an ldaps:// connection is encrypted from the start',
+  caCertificate: 'CA certificate must be PEM: -----BEGIN CERTIFICATE----- … -----END CERTIFICATE-----',
 } as const;
+
+const PEM_CERTIFICATE =
+  /^(-----BEGIN CERTIFICATE-----\r?\n[A-Za-z0-9+/=\r\n]+-----END CERTIFICATE-----\s*)+$/;
+/** A CA certificate (or a chain) in PEM, to trust a directory's own certificate authority. */
+export const caCertificateSchema = z
+  .string()
+  .trim()
+  .max(65_536, SSO_MESSAGES.caCertificate)
+  .refine((v) => v === '' || PEM_CERTIFICATE.test(v), SSO_MESSAGES.caCertificate);
 
 /** The hint answered in place of the bind password, which is never sent back. */
 export const MASKED_SECRET = '••••';
@@ -180,6 +191,12 @@ export const ssoSettingsRequestSchema = z.object({
     .default('mail'),
   enabled: z.boolean().default(false),
   groupRoles: z.array(ssoGroupRoleSchema).max(100).default([]),
+  /** upgrade an ldap:// connection with the StartTLS operation before binding */
+  startTls: z.boolean().default(false),
+  /** accept any certificate (development directories only) */
+  skipTlsVerify: z.boolean().default(false),
+  /** PEM certificate(s) of the directory's CA; empty trusts the system's CAs */
+  caCertificate: caCertificateSchema.default(''),
 });
 export type SsoSettingsRequest = z.infer<typeof ssoSettingsRequestSchema>;
 
@@ -197,6 +214,9 @@ export const ssoSettingsResponseSchema = z.object({
   emailAttribute: z.string(),
   enabled: z.boolean(),
   groupRoles: z.array(ssoGroupRoleSchema),
+  startTls: z.boolean(),
+  skipTlsVerify: z.boolean(),
+  caCertificate: z.string(),
   updatedAt: z.string().nullable(),
   /** after a save that changed how Slipway reaches the directory */
   needsRetest: z.boolean().optional(),
@@ -205,7 +225,15 @@ export const ssoSettingsResponseSchema = z.object({
 export type SsoSettingsResponse = z.infer<typeof ssoSettingsResponseSchema>;
 
 /** Test the saved settings, or the given ones (a missing bind password uses the stored one). */
-export const ssoTestRequestSchema = ssoSettingsRequestSchema.partial().nullish();
+export const ssoTestRequestSchema = ssoSettingsRequestSchema
+  .partial()
+  // no defaults here: a TLS field left out means "as saved"
+  .extend({
+    startTls: z.boolean().optional(),
+    skipTlsVerify: z.boolean().optional(),
+    caCertificate: caCertificateSchema.optional(),
+  })
+  .nullish();
 export const ssoTestResponseSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 // ── OpenID Connect (G Suite, Azure) ─────────────────────────────────────────────────────────
@@ -225,3 +253,13 @@ export const oauthCallbackQuerySchema = z.object({
   error: z.string().max(256).optional(),
   error_description: z.string().max(1024).optional(),
 });
+
+/**
+ * The callback sends the browser to `/login#oauth=<one-time code>` (never the session token in a
+ * URL); the web app exchanges the code once, within a minute, for `{ token, projectId }`.
+ */
+export const OAUTH_HANDOFF_FRAGMENT = 'oauth';
+export const oauthExchangeRequestSchema = z.object({
+  code: z.string().trim().min(1, 'Code required').max(200),
+});
+export const OAUTH_HANDOFF_INVALID_MESSAGE = 'This sign-in has expired or was already used; sign in again';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -73,11 +73,19 @@ member: uid=ada,ou=people,${SUFFIX}
 member: uid=bob,ou=people,${SUFFIX}
 `;
 
-function config(dir: string): string {
+function config(dir: string, tls: boolean): string {
+  // With TLS, a simple bind needs an encrypted connection: ldaps://, or ldap:// upgraded by
+  // StartTLS; a plain one is refused with "confidentiality required".
+  const tlsLines = tls
+    ? `TLSCertificateFile ${dir}/cert.pem
+TLSCertificateKeyFile ${dir}/key.pem
+security simple_bind=128
+`
+    : '';
   return `include ${SCHEMA_DIR}/core.schema
 include ${SCHEMA_DIR}/cosine.schema
 include ${SCHEMA_DIR}/inetorgperson.schema
-pidfile ${dir}/slapd.pid
+${tlsLines}pidfile ${dir}/slapd.pid
 argsfile ${dir}/slapd.args
 modulepath ${MODULE_DIR}
 moduleload back_mdb
@@ -106,14 +114,53 @@ async function freePort(): Promise<number> {
 
 export interface SlapdPeer {
   url: string;
+  /** with `tls`: the ldaps:// listener */
+  ldapsUrl: string | null;
+  /** with `tls`: the server's self-signed certificate (PEM), which is its own CA */
+  certificate: string | null;
   stop(): Promise<void>;
 }
 
-export async function startSlapd(): Promise<SlapdPeer> {
+/**
+ * A self-signed certificate for 127.0.0.1 made by `openssl` (key.pem and cert.pem in `dir`).
+ */
+export function selfSignedCertificate(dir: string): string {
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr || made.stdout}`);
+  return readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+}
+
+/**
+ * Starts slapd on a free port. With `tls: true` it also listens on ldaps://, answers StartTLS on
+ * ldap://, presents a fresh self-signed certificate, and refuses simple binds without TLS.
+ */
+export async function startSlapd(options: { tls?: boolean } = {}): Promise<SlapdPeer> {
+  const tls = options.tls ?? false;
   const dir = mkdtempSync(path.join(tmpdir(), 'slipway-slapd-'));
   mkdirSync(path.join(dir, 'db'));
+  const certificate = tls ? selfSignedCertificate(dir) : null;
   const conf = path.join(dir, 'slapd.conf');
-  writeFileSync(conf, config(dir));
+  writeFileSync(conf, config(dir, tls));
   writeFileSync(path.join(dir, 'data.ldif'), LDIF);
   const loaded = spawnSync(SLAPADD_BIN, ['-f', conf, '-l', path.join(dir, 'data.ldif')], {
     encoding: 'utf8',
@@ -122,8 +169,10 @@ export async function startSlapd(): Promise<SlapdPeer> {
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : null;
+  const listeners = ldapsUrl ? `${url}/ ${ldapsUrl}/` : `${url}/`;
   let output = '';
-  const child: ChildProcess = spawn(SLAPD_BIN, ['-h', `${url}/`, '-f', conf, '-d', '0'], {
+  const child: ChildProcess = spawn(SLAPD_BIN, ['-h', listeners, '-f', conf, '-d', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (b: Buffer) => (output += b.toString()));
@@ -146,11 +195,17 @@ export async function startSlapd(): Promise<SlapdPeer> {
       await stop();
       throw new Error(`slapd exited with ${child.exitCode}: ${output}`);
     }
-    const client = new Client({ url, connectTimeout: 1_000, timeout: 2_000 });
+    // with TLS, only an encrypted connection may bind: ask on the ldaps:// listener
+    const client = new Client({
+      url: ldapsUrl ?? url,
+      connectTimeout: 1_000,
+      timeout: 2_000,
+      ...(certificate ? { tlsOptions: { ca: [certificate] } } : {}),
+    });
     try {
       await client.bind(SERVICE_DN, SERVICE_PASSWORD);
       await client.unbind();
-      return { url, stop };
+      return { url, ldapsUrl, certificate, stop };
     } catch (err) {
       await client.unbind().catch(() => undefined);
       if (Date.now() > deadline) {

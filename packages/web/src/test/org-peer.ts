@@ -9,6 +9,10 @@ import {
   MESSAGES,
   roleRequestSchema,
   serviceAccountCreateRequestSchema,
+  serviceAccountWorkspacesRequestSchema,
+  SSO_MESSAGES,
+  ssoSettingsRequestSchema,
+  type SsoSettingsResponse,
   TOTAL_COUNT_HEADER,
   type AuditEventView,
   type CallerPermissions,
@@ -17,6 +21,8 @@ import {
   type Role,
   type ServiceAccount,
   type Workspace,
+  type WorkspaceMember,
+  workspaceMemberAddRequestSchema,
 } from '@slipway/contracts';
 import type { PeerUser } from './api-peer';
 
@@ -83,10 +89,14 @@ export function createOrgPeer(deps: OrgPeerDeps) {
       { id: 'ws-2', name: 'Staging', organisationId: 'org-1', role: 'admin' },
     ] as Workspace[],
     members: [] as Member[],
+    /** the members of the workspace x-workspace-id names (one workspace is enough here) */
+    workspaceMembers: [] as WorkspaceMember[],
     invites: [] as (Invite & { token: string })[],
     customRoles: [] as Role[],
     serviceAccounts: [] as ServiceAccount[],
     audit: [] as AuditEventView[],
+    /** the Enterprise SSO settings (GET/PUT /api/sso/settings), null until saved */
+    sso: null as SsoSettingsResponse | null,
     /** answered by PUT /api/members/:id/role when set (the last-admin rule) */
     refuseRoleChange: false,
   };
@@ -157,6 +167,55 @@ export function createOrgPeer(deps: OrgPeerDeps) {
       }
       case 'GET /api/members':
         return page(org.members, query);
+      case 'GET /api/workspace/members':
+        return page(org.workspaceMembers, query);
+      case 'POST /api/workspace/members': {
+        const p = workspaceMemberAddRequestSchema.safeParse(body);
+        if (!p.success) return deps.invalid(p.error);
+        const m = org.members.find((x) => x.userId === p.data.userId);
+        if (!m) return deps.fail(404, 'Member not found');
+        const { workspaces: _w, joinedAt: _j, ...person } = m;
+        org.workspaceMembers.push({ ...person, role: p.data.role });
+        return [204];
+      }
+      case 'GET /api/sso/settings':
+        return [
+          200,
+          org.sso ?? {
+            configured: false,
+            url: '',
+            bindDn: '',
+            bindPassword: '',
+            hasBindPassword: false,
+            baseDn: '',
+            userQuery: '(uid={username})',
+            groupQuery: '(member={dn})',
+            emailAttribute: 'mail',
+            enabled: false,
+            groupRoles: [],
+            startTls: false,
+            skipTlsVerify: false,
+            caCertificate: '',
+            updatedAt: null,
+          },
+        ];
+      case 'PUT /api/sso/settings': {
+        const p = ssoSettingsRequestSchema.safeParse(body);
+        if (!p.success) return deps.invalid(p.error);
+        if (p.data.startTls && p.data.url.startsWith('ldaps://'))
+          return deps.fail(400, SSO_MESSAGES.startTlsWithLdaps, [
+            { path: 'body.startTls', message: SSO_MESSAGES.startTlsWithLdaps },
+          ]);
+        const { bindPassword: _p, ...rest } = p.data;
+        org.sso = {
+          ...rest,
+          configured: true,
+          bindPassword: '••••',
+          hasBindPassword: true,
+          updatedAt: new Date().toISOString(),
+        };
+        return [200, org.sso];
+      }
       case 'GET /api/invites':
         return [200, org.invites.map(({ token: _t, ...i }) => i)];
       case 'POST /api/invites': {
@@ -224,6 +283,13 @@ export function createOrgPeer(deps: OrgPeerDeps) {
       if (m) m.organisationRole = (body as { organisationRole: Member['organisationRole'] }).organisationRole;
       return [204];
     }
+    if (path.startsWith('/api/workspace/members/')) {
+      const member = org.workspaceMembers.find((m) => m.userId === path.split('/')[4]);
+      if (!member) return deps.fail(404, 'The member is not in this workspace');
+      if (req.method === 'PUT') member.role = (body as { role: string }).role;
+      else org.workspaceMembers = org.workspaceMembers.filter((m) => m !== member);
+      return [204];
+    }
     if (req.method === 'DELETE' && path.startsWith('/api/members/')) {
       org.members = org.members.filter((m) => m.userId !== id);
       return [204];
@@ -231,6 +297,14 @@ export function createOrgPeer(deps: OrgPeerDeps) {
     if (req.method === 'DELETE' && path.startsWith('/api/invites/')) {
       org.invites = org.invites.filter((i) => i.id !== id);
       return [204];
+    }
+    if (req.method === 'PUT' && /^\/api\/service-accounts\/[^/]+\/workspaces$/.test(path)) {
+      const p = serviceAccountWorkspacesRequestSchema.safeParse(body);
+      if (!p.success) return deps.invalid(p.error);
+      const sa = org.serviceAccounts.find((s) => s.id === id);
+      if (!sa) return deps.fail(404, 'Service account not found');
+      sa.workspaces = p.data.workspaces;
+      return [200, sa];
     }
     if (req.method === 'DELETE' && path.startsWith('/api/service-accounts/')) {
       const sa = org.serviceAccounts.find((s) => s.id === id);

@@ -156,7 +156,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const p = personOf(request.principal);
-        return service.profile(p.userId, p.organisationId);
+        return { ...(await service.profile(p.userId, p.organisationId)), signInMethod: p.origin };
       },
     );
     app.put(
@@ -175,7 +175,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
         request.audit.targetType = 'user';
         request.audit.targetId = p.userId;
         await service.updateProfile(p.userId, request.body.firstName, request.body.lastName);
-        return service.profile(p.userId, p.organisationId);
+        return { ...(await service.profile(p.userId, p.organisationId)), signInMethod: p.origin };
       },
     );
     app.post(

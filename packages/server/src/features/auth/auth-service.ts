@@ -8,7 +8,7 @@ import {
   type ProfileResponse,
   type SignupRequest,
 } from '@slipway/contracts';
-import type { SessionTokens } from '../../platform/auth/tokens.js';
+import type { SessionOrigin, SessionTokens } from '../../platform/auth/tokens.js';
 import {
   AppError,
   ConflictError,
@@ -165,8 +165,16 @@ export class AuthService {
     return this.startSession(user, ctx);
   }
 
-  /** A session in the person's current organisation, and the workspace to start in. */
-  async startSession(user: UserRow, ctx: RequestContext): Promise<LoginResponse> {
+  /**
+   * A session in the person's current organisation, and the workspace to start in. `origin` says
+   * how they proved who they are ('ldap': the organisation's directory, which ties the session to
+   * that organisation).
+   */
+  async startSession(
+    user: UserRow,
+    ctx: RequestContext,
+    origin: SessionOrigin = 'password',
+  ): Promise<LoginResponse> {
     const organisations = await this.store.organisationsOf(user.id);
     const organisationId =
       organisations.find((o) => o.id === user.currentOrganisationId)?.id ?? organisations[0]?.id;
@@ -184,7 +192,7 @@ export class AuthService {
     });
     const workspaces = await this.store.visibleWorkspaces(user.id, organisationId);
     return {
-      token: await this.tokens.sign(sessionId, user.id, expiresAt),
+      token: await this.tokens.sign(sessionId, user.id, expiresAt, origin),
       projectId: workspaces[0]?.id ?? null,
     };
   }

@@ -11,6 +11,8 @@ import { InvitesStore } from './invites-store.js';
 import { memberRoutes } from './members-routes.js';
 import { MembersService } from './members-service.js';
 import { MembersStore } from './members-store.js';
+import { workspaceMemberRoutes } from './workspace-members-routes.js';
+import { WorkspaceMembersService } from './workspace-members-service.js';
 
 /** The one place members and invites are wired. */
 export function membersFeature(deps: { db: AppDb; auth: AuthService; mailer: Mailer; publicUrl: string }) {
@@ -29,6 +31,7 @@ export function membersFeature(deps: { db: AppDb; auth: AuthService; mailer: Mai
   const plugin: FastifyPluginAsyncZod = async (app) => {
     await app.register(memberRoutes(new MembersService(members, roles)));
     await app.register(inviteRoutes(invites));
+    await app.register(workspaceMemberRoutes(new WorkspaceMembersService(members, roles)));
   };
   return plugin;
 }

@@ -151,6 +151,60 @@ export class MembersStore {
       });
   }
 
+  /** The members of one workspace with their role there, a page at a time. */
+  async workspacePage(
+    workspaceId: string,
+    q: { start: number; end: number; sort: MemberSort; order: 'ASC' | 'DESC' },
+  ) {
+    const where = eq(workspaceMembers.workspaceId, workspaceId);
+    const [total] = await this.db.select({ n: count() }).from(workspaceMembers).where(where);
+    const column = q.sort === 'role' ? workspaceMembers.role : MEMBER_SORTS[q.sort];
+    const rows = await this.db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        organisationRole: organisationMembers.role,
+        role: workspaceMembers.role,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .innerJoin(
+        organisationMembers,
+        and(
+          eq(organisationMembers.organisationId, workspaces.organisationId),
+          eq(organisationMembers.userId, workspaceMembers.userId),
+        ),
+      )
+      .where(where)
+      .orderBy(q.order === 'ASC' ? asc(column) : desc(column), asc(users.id))
+      .limit(q.end - q.start)
+      .offset(q.start);
+    return { total: Number(total?.n ?? 0), rows };
+  }
+
+  /** The person's role in the workspace, or null when they are not in it. */
+  async workspaceRoleOf(workspaceId: string, userId: string): Promise<string | null> {
+    const [r] = await this.db
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+      .limit(1);
+    return r?.role ?? null;
+  }
+
+  /** Adds the person to the workspace; false when they are in it already. */
+  async addToWorkspace(workspaceId: string, userId: string, role: string): Promise<boolean> {
+    const r = await this.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId, role })
+      .onConflictDoNothing()
+      .returning({ userId: workspaceMembers.userId });
+    return r.length > 0;
+  }
+
   async removeFromWorkspace(workspaceId: string, userId: string): Promise<boolean> {
     const r = await this.db
       .delete(workspaceMembers)

@@ -40,14 +40,25 @@ function pick(from: Record<string, unknown>, keys: string[]): Record<string, unk
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
+/**
+ * The real client. Azure's multi-tenant issuers (`…/common/v2.0`, `…/organizations/v2.0`) publish
+ * the issuer template `https://login.microsoftonline.com/{tenantid}/v2.0`: openid-client accepts
+ * it at discovery and checks each ID token's `iss` against the template filled with the token's
+ * `tid` claim, so a token naming another tenant than its own is refused.
+ */
 export class OpenIdClient implements OidcClient {
   private readonly configs = new Map<string, Promise<oidc.Configuration>>();
+
+  /** `fetch` replaces the HTTP client (tests route a provider's address to a loopback peer). */
+  constructor(private readonly options: { fetch?: typeof fetch } = {}) {}
 
   /** Discovery once per provider; a failed discovery is retried on the next sign-in. */
   private configuration(p: OidcProviderConfig): Promise<oidc.Configuration> {
     let found = this.configs.get(p.id);
     if (!found) {
-      const options = isLoopbackHttp(p.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined;
+      const options: oidc.DiscoveryRequestOptions = {};
+      if (isLoopbackHttp(p.issuer)) options.execute = [oidc.allowInsecureRequests];
+      if (this.options.fetch) options[oidc.customFetch] = this.options.fetch as oidc.CustomFetch;
       found = oidc.discovery(new URL(p.issuer), p.clientId, p.clientSecret, undefined, options);
       found.catch(() => this.configs.delete(p.id));
       this.configs.set(p.id, found);

@@ -1,9 +1,11 @@
 import type { ServerConfig } from '../../platform/config.js';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Keys } from '../../platform/keys.js';
 import { SqlAuditStore } from '../audit/audit-store.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { AuthStore } from '../auth/auth-store.js';
 import { OpenIdClient, type OidcClient } from './oidc-client.js';
+import { OidcHandoff } from './oidc-handoff.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { OidcService } from './oidc-service.js';
 import { SqlOidcStateStore } from './oidc-store.js';
@@ -14,15 +16,10 @@ export function oidcFeature(
   config: ServerConfig,
   auth: AuthService,
   publicUrl: string,
+  keys: Keys,
   client: OidcClient = new OpenIdClient(),
 ) {
-  const service = new OidcService(
-    config.oidcProviders,
-    client,
-    new SqlOidcStateStore(db),
-    new AuthStore(db),
-    auth,
-    publicUrl,
-  );
-  return oidcRoutes(service, new SqlAuditStore(db));
+  const states = new SqlOidcStateStore(db);
+  const service = new OidcService(config.oidcProviders, client, states, new AuthStore(db), auth, publicUrl);
+  return oidcRoutes(service, new OidcHandoff(states, keys), new SqlAuditStore(db));
 }

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  loginResponseSchema,
+  OAUTH_HANDOFF_FRAGMENT,
   oauthCallbackQuerySchema,
+  oauthExchangeRequestSchema,
   oauthLoginUrlQuerySchema,
   oauthLoginUrlResponseSchema,
   oauthProvidersResponseSchema,
@@ -8,13 +11,18 @@ import {
 import { PUBLIC } from '../../platform/auth/principal.js';
 import type { AuditStore } from '../audit/audit-store.js';
 import { requestContext } from '../auth/auth-routes.js';
+import type { OidcHandoff } from './oidc-handoff.js';
 import { CALLBACK_PATH, OidcSignInError, type OidcService } from './oidc-service.js';
 
 const tags = ['auth'];
 const ACTION = 'auth.oauth_login';
 
 /** G Suite / Azure sign-in. The callback is a GET, so it writes its own audit record. */
-export function oidcRoutes(service: OidcService, audit: AuditStore): FastifyPluginAsyncZod {
+export function oidcRoutes(
+  service: OidcService,
+  handoff: OidcHandoff,
+  audit: AuditStore,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/auth/oauth/providers',
@@ -47,7 +55,8 @@ export function oidcRoutes(service: OidcService, audit: AuditStore): FastifyPlug
         config: { access: PUBLIC, auditAction: ACTION },
         schema: {
           tags,
-          summary: 'Where the provider sends the browser back; redirects to /login with a token or an error',
+          summary:
+            'Where the provider sends the browser back; redirects to /login#oauth=<one-time code> or /login?error=',
           querystring: oauthCallbackQuerySchema,
         },
       },
@@ -83,11 +92,14 @@ export function oidcRoutes(service: OidcService, audit: AuditStore): FastifyPlug
             actorLabel: done.email,
             detail: { provider: done.provider, created: done.created },
           });
-          const params = new URLSearchParams({
-            token: done.login.token,
-            projectId: done.login.projectId ?? '',
-          });
-          return reply.header('cache-control', 'no-store').redirect(`/login?${params}`, 302);
+          // The token never travels in a URL: a one-time code in the fragment (which the browser
+          // keeps to itself) is exchanged by the app through POST /api/auth/oauth/exchange.
+          const code = await handoff.issue(done.login);
+          const fragment = new URLSearchParams({ [OAUTH_HANDOFF_FRAGMENT]: code });
+          return reply
+            .header('cache-control', 'no-store')
+            .header('referrer-policy', 'no-referrer')
+            .redirect(`/login#${fragment}`, 302);
         } catch (err) {
           const known = err instanceof OidcSignInError;
           if (!known) request.log.error({ err }, 'OpenID sign-in failed');
@@ -100,6 +112,22 @@ export function oidcRoutes(service: OidcService, audit: AuditStore): FastifyPlug
             .header('cache-control', 'no-store')
             .redirect(`/login?${new URLSearchParams({ error: message })}`, 302);
         }
+      },
+    );
+    app.post(
+      '/api/auth/oauth/exchange',
+      {
+        config: { access: PUBLIC, auditAction: 'auth.oauth_exchange' },
+        schema: {
+          tags,
+          summary: "Exchange the callback's one-time code for the session: { token, projectId }",
+          body: oauthExchangeRequestSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const login = await handoff.redeem(request.body.code);
+        return reply.header('cache-control', 'no-store').send(login);
       },
     );
   };

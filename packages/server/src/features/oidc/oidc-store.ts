@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { oauthStates, users } from '../../platform/database/schema.js';
 
@@ -18,7 +18,17 @@ export interface OidcStateStore {
   consume(state: string): Promise<PendingSignIn | null>;
   /** A provider-verified address proves the mailbox: verify it, and drop a password nobody proved. */
   verifyByProvider(userId: string): Promise<void>;
+  /** Keeps a finished sign-in (sealed) under the hash of its one-time code until it is collected. */
+  saveHandoff(codeHash: string, sealed: string, expiresAt: Date): Promise<void>;
+  /** The sealed sign-in, removed so it is collected once; null when unknown, used or expired. */
+  takeHandoff(codeHash: string): Promise<string | null>;
 }
+
+/**
+ * A finished sign-in waiting for the web app shares the table of sign-ins in flight (both are
+ * short-lived, single-use rows keyed by a random value), marked by this provider name.
+ */
+const HANDOFF = 'handoff';
 
 export class SqlOidcStateStore implements OidcStateStore {
   constructor(private readonly db: AppDb) {}
@@ -31,9 +41,41 @@ export class SqlOidcStateStore implements OidcStateStore {
   async consume(state: string): Promise<PendingSignIn | null> {
     const [row] = await this.db
       .delete(oauthStates)
-      .where(and(eq(oauthStates.state, state), gt(oauthStates.expiresAt, new Date())))
+      .where(
+        and(
+          eq(oauthStates.state, state),
+          ne(oauthStates.provider, HANDOFF),
+          gt(oauthStates.expiresAt, new Date()),
+        ),
+      )
       .returning();
     return row ?? null;
+  }
+
+  async saveHandoff(codeHash: string, sealed: string, expiresAt: Date) {
+    await this.db.delete(oauthStates).where(lte(oauthStates.expiresAt, new Date()));
+    await this.db.insert(oauthStates).values({
+      state: codeHash,
+      provider: HANDOFF,
+      intent: HANDOFF,
+      nonce: sealed,
+      codeVerifier: '',
+      expiresAt,
+    });
+  }
+
+  async takeHandoff(codeHash: string): Promise<string | null> {
+    const [row] = await this.db
+      .delete(oauthStates)
+      .where(
+        and(
+          eq(oauthStates.state, codeHash),
+          eq(oauthStates.provider, HANDOFF),
+          gt(oauthStates.expiresAt, new Date()),
+        ),
+      )
+      .returning({ sealed: oauthStates.nonce });
+    return row?.sealed ?? null;
   }
 
   async verifyByProvider(userId: string) {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAUTH_HANDOFF_INVALID_MESSAGE } from '@slipway/contracts';
 import { startOidcPeer, signInAtProvider, type OidcPeer } from '../../test-support/oidc-peer.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { isLoopbackHttp } from './oidc-client.js';
@@ -37,6 +39,17 @@ describe('OpenID Connect sign-in against a real oidc-provider', () => {
     expect(res.statusCode).toBe(302);
     return new URL(String(res.headers.location), PUBLIC_URL);
   };
+  const exchange = (code: string | null) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/oauth/exchange', payload: { code } });
+  /** The one-time code the callback put in the URL fragment. */
+  const handoffCode = (to: URL) => new URLSearchParams(to.hash.slice(1)).get('oauth');
+  /** The session a finished callback hands over. */
+  const sessionOf = async (to: URL) => {
+    const res = await exchange(handoffCode(to));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.json() as { token: string; projectId: string | null };
+  };
 
   it('lists only the providers that are configured', async () => {
     const res = await t.app.inject({ url: '/api/auth/oauth/providers' });
@@ -66,8 +79,16 @@ describe('OpenID Connect sign-in against a real oidc-provider', () => {
     const res = await callback(back);
     const to = redirectOf(res);
     expect(to.pathname).toBe('/login');
-    const token = to.searchParams.get('token')!;
+    // no session token in the address: only a one-time code, in the fragment
+    expect(to.search).toBe('');
+    expect(res.headers.location).not.toMatch(/token|eyJ/);
+    expect(handoffCode(to)).toMatch(/^[\w-]{43}$/);
+    const { token, projectId } = await sessionOf(to);
     expect(token).toBeTruthy();
+    // the code works once
+    const used = await exchange(handoffCode(to));
+    expect(used.statusCode).toBe(401);
+    expect(used.json().message).toBe(OAUTH_HANDOFF_INVALID_MESSAGE);
     const profile = await t.app.inject({
       url: '/api/profile',
       headers: { authorization: `Bearer ${token}` },
@@ -78,7 +99,7 @@ describe('OpenID Connect sign-in against a real oidc-provider', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       organisations: [{ role: 'master_admin' }],
-      workspaces: [{ id: to.searchParams.get('projectId') }],
+      workspaces: [{ id: projectId }],
     });
 
     // the state is single-use: replaying the same callback fails
@@ -91,7 +112,7 @@ describe('OpenID Connect sign-in against a real oidc-provider', () => {
     );
     const profile2 = await t.app.inject({
       url: '/api/profile',
-      headers: { authorization: again.searchParams.get('token')! },
+      headers: { authorization: (await sessionOf(again)).token },
     });
     expect(profile2.json().id).toBe(profile.json().id);
 
@@ -106,12 +127,33 @@ describe('OpenID Connect sign-in against a real oidc-provider', () => {
     });
   });
 
+  it('refuses unknown, empty and expired one-time codes', async () => {
+    const unknown = await exchange('not-a-code');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(OAUTH_HANDOFF_INVALID_MESSAGE);
+    const empty = await exchange(' ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toContainEqual(expect.objectContaining({ path: 'body.code' }));
+    const to = redirectOf(
+      await callback(await signInAtProvider((await loginUrl()).toString(), 'grace', CALLBACK)),
+    );
+    await t.db.database.db.execute(
+      sql`UPDATE oauth_states SET expires_at = now() - interval '1 second' WHERE provider = 'handoff'`,
+    );
+    expect((await exchange(handoffCode(to))).statusCode).toBe(401);
+    // a handoff code is no sign-in state
+    const stateless = redirectOf(
+      await t.app.inject({ url: `/api/auth/oauth/callback?code=x&state=${handoffCode(to)}` }),
+    );
+    expect(stateless.searchParams.get('error')).toBe('Sign-in expired, please try again');
+  });
+
   it('refuses an e-mail the provider says is not verified', async () => {
     const back = await signInAtProvider((await loginUrl('signup')).toString(), 'unverified', CALLBACK);
     const to = redirectOf(await callback(back));
     expect(to.pathname).toBe('/login');
     expect(to.searchParams.get('error')).toBe('Your e-mail address is not verified with the provider');
-    expect(to.searchParams.get('token')).toBeNull();
+    expect(to.hash).toBe('');
   });
 
   it('redirects with an error for a forged state, a provider error or a tampered code', async () => {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginResponse, Organisation, OrganisationRole, Workspace } from '@slipway/contracts';
+import {
+  LDAP_SESSION_SWITCH_MESSAGE,
+  type LoginResponse,
+  type Organisation,
+  type OrganisationRole,
+  type Workspace,
+} from '@slipway/contracts';
+import type { SessionOrigin } from '../../platform/auth/tokens.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
+import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import type { AuthService, RequestContext } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import type { OrganisationsStore } from './organisations-store.js';
@@ -27,19 +34,26 @@ export class OrganisationsService {
     }));
   }
 
-  /** Account switch: the current session ends and a new one starts in the chosen organisation. */
+  /**
+   * Account switch: the current session ends and a new one starts in the chosen organisation. A
+   * session from LDAP sign-in belongs to the organisation whose directory vouched for the person,
+   * so it is refused (and stays as it is).
+   */
   async switchTo(
-    person: { userId: string; sessionId: string },
+    person: { userId: string; sessionId: string; organisationId: string; origin: SessionOrigin },
     organisationId: string,
     ctx: RequestContext,
   ): Promise<LoginResponse> {
     const mine = await this.people.organisationsOf(person.userId);
     if (!mine.some((o) => o.id === organisationId)) throw new NotFoundError('Organisation not found');
+    if (person.origin === 'ldap' && organisationId !== person.organisationId) {
+      throw new NotAllowedError(LDAP_SESSION_SWITCH_MESSAGE);
+    }
     const user = await this.people.userById(person.userId);
     if (!user) throw new NotFoundError('User not found');
     await this.people.setCurrentOrganisation(user.id, organisationId);
     await this.people.revokeSession(person.sessionId);
-    return this.auth.startSession({ ...user, currentOrganisationId: organisationId }, ctx);
+    return this.auth.startSession({ ...user, currentOrganisationId: organisationId }, ctx, person.origin);
   }
 
   async rename(

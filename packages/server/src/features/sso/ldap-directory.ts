@@ -1,3 +1,4 @@
+import type { ConnectionOptions } from 'node:tls';
 import { Client, type Entry } from 'ldapts';
 import type { DirectoryGroup } from './group-roles.js';
 import { fillFilter } from './ldap-filter.js';
@@ -11,6 +12,7 @@ export interface LdapConnection {
   userQuery: string;
   groupQuery: string;
   emailAttribute: string;
+  tls: { startTls: boolean; skipTlsVerify: boolean; caCertificate: string };
 }
 
 export interface DirectoryPerson {
@@ -53,9 +55,28 @@ function attribute(entry: Entry, name: string): string | null {
   return text || null;
 }
 
-async function withClient<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ url, ...TIMEOUTS });
+/** Certificate checks for ldaps:// and StartTLS: the given CA (or the system's), unless skipped. */
+function tlsOptionsOf(conn: LdapConnection): ConnectionOptions {
+  return {
+    minVersion: 'TLSv1.2',
+    rejectUnauthorized: !conn.tls.skipTlsVerify,
+    ...(conn.tls.caCertificate ? { ca: [conn.tls.caCertificate] } : {}),
+  };
+}
+
+function hostOf(url: string): string {
+  return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** A client on the connection's URL, upgraded with StartTLS first when the settings ask for it. */
+async function withClient<T>(conn: LdapConnection, use: (client: Client) => Promise<T>): Promise<T> {
+  const tlsOptions = tlsOptionsOf(conn);
+  // ldapts speaks TLS from the first byte whenever it is given TLS options: only for ldaps://.
+  const ldaps = conn.url.toLowerCase().startsWith('ldaps://');
+  const client = new Client({ url: conn.url, ...(ldaps ? { tlsOptions } : {}), ...TIMEOUTS });
   try {
+    // the certificate is checked against the URL's host (the upgrade has no host of its own)
+    if (conn.tls.startTls && !ldaps) await client.startTLS({ ...tlsOptions, host: hostOf(conn.url) });
     return await use(client);
   } finally {
     await client.unbind().catch(() => undefined);
@@ -64,7 +85,7 @@ async function withClient<T>(url: string, use: (client: Client) => Promise<T>): 
 
 export class LdaptsDirectory implements Directory {
   async test(conn: LdapConnection): Promise<void> {
-    await withClient(conn.url, async (client) => {
+    await withClient(conn, async (client) => {
       await client.bind(conn.bindDn, conn.bindPassword);
       await client.search(conn.baseDn, {
         scope: 'base',
@@ -84,7 +105,7 @@ export class LdaptsDirectory implements Directory {
   ): Promise<DirectoryPerson | null> {
     // An empty password would be an unauthenticated bind, which servers accept (RFC 4513 §5.1.2).
     if (!username || !password) return null;
-    return withClient(conn.url, async (service) => {
+    return withClient(conn, async (service) => {
       await service.bind(conn.bindDn, conn.bindPassword);
       const { searchEntries } = await service.search(conn.baseDn, {
         scope: 'sub',
@@ -94,7 +115,7 @@ export class LdaptsDirectory implements Directory {
       });
       if (searchEntries.length !== 1) return null;
       const entry = searchEntries[0]!;
-      const bound = await withClient(conn.url, async (asUser) => {
+      const bound = await withClient(conn, async (asUser) => {
         await asUser.bind(entry.dn, password);
         return true;
       }).catch(() => false);

@@ -19,7 +19,13 @@ import {
   type DirectoryPerson,
   type LdapConnection,
 } from './ldap-directory.js';
-import type { SsoStore, SsoUserRow, StoredSsoSettings } from './sso-store.js';
+import {
+  DEFAULT_TLS,
+  type SsoStore,
+  type SsoTls,
+  type SsoUserRow,
+  type StoredSsoSettings,
+} from './sso-store.js';
 
 /** A refused directory sign-in: 'Invalid credentials' to the caller, the reason for the audit trail. */
 export class DirectorySignInError extends NotAuthenticatedError {
@@ -30,10 +36,28 @@ export class DirectorySignInError extends NotAuthenticatedError {
 
 /** What the SSO service needs of sign-in: a session in the given organisation. */
 export interface SessionStarter {
-  startSession(user: SsoUserRow, ctx: RequestContext): Promise<LoginResponse>;
+  startSession(user: SsoUserRow, ctx: RequestContext, origin: 'ldap'): Promise<LoginResponse>;
 }
 
 const CONNECTION_FIELDS = ['url', 'bindDn', 'baseDn', 'userQuery', 'groupQuery', 'emailAttribute'] as const;
+const TLS_FIELDS = ['startTls', 'skipTlsVerify', 'caCertificate'] as const;
+
+function tlsOf(input: Partial<SsoTls>, base: SsoTls = DEFAULT_TLS): SsoTls {
+  return {
+    startTls: input.startTls ?? base.startTls,
+    skipTlsVerify: input.skipTlsVerify ?? base.skipTlsVerify,
+    caCertificate: input.caCertificate ?? base.caCertificate,
+  };
+}
+
+/** StartTLS upgrades a plain connection: with ldaps:// it is a mistake worth naming. */
+function assertTls(input: { url?: string | undefined; startTls?: boolean | undefined }) {
+  if (input.startTls && input.url?.toLowerCase().startsWith('ldaps://')) {
+    throw new InputError(SSO_MESSAGES.startTlsWithLdaps, [
+      { path: 'body.startTls', message: SSO_MESSAGES.startTlsWithLdaps },
+    ]);
+  }
+}
 
 function view(s: StoredSsoSettings | null): SsoSettingsResponse {
   return {
@@ -48,6 +72,9 @@ function view(s: StoredSsoSettings | null): SsoSettingsResponse {
     emailAttribute: s?.emailAttribute ?? 'mail',
     enabled: s?.enabled ?? false,
     groupRoles: s?.groupRoles ?? [],
+    startTls: s?.tls.startTls ?? false,
+    skipTlsVerify: s?.tls.skipTlsVerify ?? false,
+    caCertificate: s?.tls.caCertificate ?? '',
     updatedAt: s?.updatedAt.toISOString() ?? null,
   };
 }
@@ -88,6 +115,7 @@ export class SsoService {
       ]);
     }
     await this.checkMappings(organisationId, input);
+    assertTls(input);
     const saved = await this.store.saveSettings({
       organisationId,
       enabled: input.enabled,
@@ -99,10 +127,12 @@ export class SsoService {
       groupQuery: input.groupQuery,
       emailAttribute: input.emailAttribute,
       groupRoles: input.groupRoles,
+      tls: tlsOf(input),
     });
     const changed =
       previous !== null &&
       (CONNECTION_FIELDS.some((f) => previous[f] !== saved[f]) ||
+        TLS_FIELDS.some((f) => previous.tls[f] !== saved.tls[f]) ||
         (newPassword !== undefined && this.keys.decrypt(previous.bindPasswordEncrypted) !== newPassword));
     return changed
       ? { ...view(saved), needsRetest: true, message: MESSAGES.fieldsModifiedRetest }
@@ -156,8 +186,11 @@ export class SsoService {
     if (!url || !bindDn || !baseDn || password === undefined) {
       return { ok: false, message: 'Save the settings (URL, bind DN, bind password and base DN) first' };
     }
+    const tls = tlsOf(given ?? {}, saved?.tls);
+    assertTls({ url, startTls: tls.startTls });
     try {
-      await this.directory.test({ ...this.connectionOf(saved), url, bindDn, baseDn, bindPassword: password });
+      const conn = { ...this.connectionOf(saved), url, bindDn, baseDn, bindPassword: password, tls };
+      await this.directory.test(conn);
       return { ok: true, message: `Connected to ${url} and read ${baseDn}` };
     } catch (err) {
       return { ok: false, message: (err as Error).message || String(err) };
@@ -173,6 +206,7 @@ export class SsoService {
       userQuery: s?.userQuery ?? '(uid={username})',
       groupQuery: s?.groupQuery ?? '(member={dn})',
       emailAttribute: s?.emailAttribute ?? 'mail',
+      tls: s?.tls ?? DEFAULT_TLS,
     };
   }
 
@@ -231,8 +265,13 @@ export class SsoService {
     }
     for (const [workspaceId, role] of roles.workspaces)
       await this.store.setWorkspaceRole(user.id, workspaceId, role);
-    // The session belongs to the organisation whose directory vouched for the person.
-    const login = await this.sessions.startSession({ ...user, currentOrganisationId: organisationId }, ctx);
+    // The session belongs to the organisation whose directory vouched for the person: it is marked
+    // as an LDAP session, which an account switch refuses to carry elsewhere.
+    const login = await this.sessions.startSession(
+      { ...user, currentOrganisationId: organisationId },
+      ctx,
+      'ldap',
+    );
     return { ...login, userId: user.id };
   }
 }

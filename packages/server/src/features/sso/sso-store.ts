@@ -11,6 +11,26 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 
+/** How Slipway secures the connection to the directory. */
+export interface SsoTls {
+  startTls: boolean;
+  skipTlsVerify: boolean;
+  /** PEM, or '' to trust the system's certificate authorities */
+  caCertificate: string;
+}
+export const DEFAULT_TLS: SsoTls = { startTls: false, skipTlsVerify: false, caCertificate: '' };
+
+/**
+ * The group_roles jsonb column holds the group mappings and, with them, the TLS settings:
+ * `{ groupRoles, tls }`. Rows written before TLS settings existed hold the bare array. (A column
+ * of its own would be tidier; see the README's note on the schema.)
+ */
+function decode(raw: unknown): { groupRoles: SsoGroupRole[]; tls: SsoTls } {
+  if (Array.isArray(raw)) return { groupRoles: raw as SsoGroupRole[], tls: DEFAULT_TLS };
+  const o = (raw ?? {}) as { groupRoles?: SsoGroupRole[]; tls?: Partial<SsoTls> };
+  return { groupRoles: o.groupRoles ?? [], tls: { ...DEFAULT_TLS, ...o.tls } };
+}
+
 export interface StoredSsoSettings {
   organisationId: string;
   enabled: boolean;
@@ -22,6 +42,7 @@ export interface StoredSsoSettings {
   groupQuery: string;
   emailAttribute: string;
   groupRoles: SsoGroupRole[];
+  tls: SsoTls;
   updatedAt: Date;
 }
 
@@ -56,16 +77,17 @@ export class SqlSsoStore implements SsoStore {
       .select()
       .from(ssoSettings)
       .where(eq(ssoSettings.organisationId, organisationId));
-    return row ? { ...row, groupRoles: (row.groupRoles ?? []) as SsoGroupRole[] } : null;
+    return row ? { ...row, ...decode(row.groupRoles) } : null;
   }
 
   async saveSettings(s: Omit<StoredSsoSettings, 'updatedAt'>): Promise<StoredSsoSettings> {
-    const values = { ...s, updatedAt: new Date() };
+    const { tls, groupRoles, ...rest } = s;
+    const values = { ...rest, groupRoles: { groupRoles, tls }, updatedAt: new Date() };
     await this.db
       .insert(ssoSettings)
       .values(values)
       .onConflictDoUpdate({ target: ssoSettings.organisationId, set: values });
-    return values;
+    return { ...s, updatedAt: values.updatedAt };
   }
 
   async workspaceIds(organisationId: string) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASKED_SECRET, MESSAGES, SSO_MESSAGES } from '@slipway/contracts';
+import { LDAP_SESSION_SWITCH_MESSAGE, MASKED_SECRET, MESSAGES, SSO_MESSAGES } from '@slipway/contracts';
 import { addToOrganisation, createSignedInUser, type TestUser } from '../../test-support/identity.js';
 import {
   LDAP_PEOPLE,
@@ -211,6 +211,53 @@ describe.skipIf(!withSlapd)('LDAP sign-in against a real slapd', () => {
 
     const again = await ldapLogin('ada', LDAP_PEOPLE.ada.password);
     expect(again.statusCode).toBe(200);
+  });
+
+  it('keeps an LDAP session in the organisation whose directory signed the person in', async () => {
+    const login = await ldapLogin('bob', LDAP_PEOPLE.bob.password);
+    expect(login.statusCode, login.body).toBe(200);
+    const headers = { authorization: login.json().token as string };
+    const profile = (await t.app.inject({ url: '/api/profile', headers })).json();
+    expect(profile.signInMethod).toBe('ldap');
+    // bob also belongs to another organisation
+    const elsewhere = await createSignedInUser(t.app, t.db.database);
+    await addToOrganisation(t.db.database, {
+      userId: profile.id,
+      organisationId: elsewhere.organisationId,
+      role: 'member',
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisations/${elsewhere.organisationId}/switch`,
+      headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(LDAP_SESSION_SWITCH_MESSAGE);
+    // the session is untouched and still in the directory's organisation
+    const still = (await t.app.inject({ url: '/api/profile', headers })).json();
+    expect(still.organisationId).toBe(admin.organisationId);
+    const audit = await t.app.inject({
+      url: `/api/audit?action=organisation.switch&outcome=denied&_end=100`,
+      headers: admin.headers,
+    });
+    expect(audit.json()).toContainEqual(
+      expect.objectContaining({ targetId: elsewhere.organisationId, outcome: 'denied' }),
+    );
+    // "switching" to the same organisation keeps it an LDAP session
+    const same = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisations/${admin.organisationId}/switch`,
+      headers,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const renewed = { authorization: same.json().token as string };
+    expect((await t.app.inject({ url: '/api/profile', headers: renewed })).json().signInMethod).toBe('ldap');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/organisations/${elsewhere.organisationId}/switch`,
+      headers: renewed,
+    });
+    expect(again.statusCode).toBe(403);
   });
 
   it("answers 'Invalid credentials' for a wrong password or an unknown user", async () => {

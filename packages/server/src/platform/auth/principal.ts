@@ -1,8 +1,17 @@
 import type { Permission, PermissionGrant } from '@slipway/contracts';
+import type { SessionOrigin } from './tokens.js';
 
 /** Who is calling: a signed-in person (through a session) or a service account. */
 export type Principal =
-  | { kind: 'user'; userId: string; sessionId: string; organisationId: string; email: string }
+  | {
+      kind: 'user';
+      userId: string;
+      sessionId: string;
+      organisationId: string;
+      email: string;
+      /** how the person signed in: an LDAP session stays in its organisation */
+      origin: SessionOrigin;
+    }
   | { kind: 'service_account'; serviceAccountId: string; organisationId: string; name: string };
 
 /**

@@ -27,3 +27,13 @@ export function useCan() {
   const { data } = useCallerPermissions();
   return (permission: Permission, environment?: string) => callerAllows(data, permission, environment);
 }
+
+/**
+ * Does the caller hold the permission in the current workspace? For permissions whose resource
+ * is an organisation one but which a workspace role grants there, such as a project admin's
+ * members permissions (checked by the workspace's own routes, `/api/workspace/members`).
+ */
+export function useCanInWorkspace() {
+  const { data } = useCallerPermissions();
+  return (permission: Permission) => Boolean(data?.workspace.some((g) => g.permission === permission));
+}

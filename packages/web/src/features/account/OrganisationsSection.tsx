@@ -12,6 +12,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { NotAllowedTooltip } from '../access/Can';
 import { usePermission } from '../access/usePermission';
+import { useProfileQuery } from '../profile/api';
 import { useOrganisationsQuery, useRenameOrganisationMutation } from './api';
 import { NameDialog } from './NameDialog';
 import { useSwitchOrganisation } from './useSwitchOrganisation';
@@ -21,6 +22,8 @@ export function OrganisationsSection() {
   const { t } = useTranslation();
   const { data, error, isLoading, isFetching, refetch } = useOrganisationsQuery();
   const switcher = useSwitchOrganisation();
+  // A directory (LDAP) sign-in belongs to the organisation whose directory vouched for it.
+  const ldapSession = useProfileQuery().data?.signInMethod === 'ldap';
   const [rename] = useRenameOrganisationMutation();
   const canRename = usePermission('organisation:edit').allowed;
   const [renaming, setRenaming] = useState<Organisation | null>(null);
@@ -39,6 +42,7 @@ export function OrganisationsSection() {
   return (
     <>
       <FormAlert message={switcher.error} />
+      <FormAlert message={ldapSession ? t('account.ldapSession') : null} severity="info" />
       <List dense aria-label={t('account.organisationsTitle')}>
         {data.map((o) => (
           <ListItem
@@ -56,6 +60,7 @@ export function OrganisationsSection() {
                 <Button
                   size="small"
                   variant="outlined"
+                  disabled={ldapSession}
                   loading={switching === o.id && switcher.isLoading}
                   aria-label={t('account.switchTo', { name: o.name })}
                   onClick={() => {

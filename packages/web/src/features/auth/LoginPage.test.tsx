@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OAUTH_HANDOFF_INVALID_MESSAGE } from '@slipway/contracts';
 import { startApiPeer, forwardFetchTo, type ApiPeer } from '../../test/api-peer';
 import { currentUrl, renderApp } from '../../test/app';
 import { fingerprintSet } from './auth-slice';
@@ -98,11 +99,24 @@ describe('login', () => {
     expect(screen.queryByText('Sign in with G Suite')).toBeNull();
   });
 
-  it('finishes a single sign-on round trip from ?token, or shows ?error', async () => {
-    const session = peer.signIn([...peer.users.values()][0]!);
-    const { store } = renderApp(`/login?token=${session.token}&projectId=ws-2`);
+  it('finishes a single sign-on round trip by exchanging the one-time code of #oauth', async () => {
+    peer.state.oauthCodes.set('one-time-1', [...peer.users.values()][0]!);
+    const { store } = renderApp('/login#oauth=one-time-1');
     await screen.findByTestId('area-dashboard', {}, opts);
-    expect(store.getState().auth).toMatchObject({ token: session.token, projectId: 'ws-2' });
+    expect(peer.calls('POST', '/api/auth/oauth/exchange').at(-1)!.body).toEqual({ code: 'one-time-1' });
+    const { token, projectId } = store.getState().auth;
+    expect(token).toMatch(/^tok-/);
+    expect(projectId).toBe('ws-2');
+    // the code left the address bar at once and never reached a URL the app requested
+    expect(window.location.hash).toBe('');
+    expect(peer.requests.some((r) => JSON.stringify(r.query).includes('one-time-1'))).toBe(false);
+  });
+
+  it('says so when the one-time code was used or has expired', async () => {
+    const { store } = renderApp('/login#oauth=used-code');
+    expect((await screen.findByRole('alert', {}, opts)).textContent).toBe(OAUTH_HANDOFF_INVALID_MESSAGE);
+    expect(store.getState().auth.token).toBeNull();
+    expect(await screen.findByLabelText('Email')).toBeTruthy();
   });
 
   it('shows the error a single sign-on round trip came back with', async () => {

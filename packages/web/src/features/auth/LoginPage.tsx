@@ -7,13 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { loginRequestSchema } from '@slipway/contracts';
+import { loginRequestSchema, OAUTH_HANDOFF_FRAGMENT } from '@slipway/contracts';
 import { errorMessage, errorStatus, formErrors, type ApiError } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { useFormFields } from '../../ui/useFormFields';
-import { useLoginMutation } from './api';
+import { useLoginMutation, useOauthExchangeMutation } from './api';
 import { AuthCard } from './AuthCard';
 import { takeRememberedNext } from './next-path';
 import { useSignOutOnArrival } from './sign-out';
@@ -28,34 +28,43 @@ function isUnverified(error: ApiError): boolean {
 
 /**
  * Sign in with email and password, or with a single sign-on provider. It is also where the
- * provider's round trip ends: `?token=&projectId=` signs in, `?error=` is shown.
+ * provider's round trip ends: `#oauth=<one-time code>` is exchanged (by POST) for the session and
+ * wiped from the address at once; `?error=` is shown. The session token never sits in a URL.
  */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useSignOutOnArrival(useLocation().state);
+  const location = useLocation();
+  useSignOutOnArrival(location.state);
   const [params] = useSearchParams();
   const next = params.get('next');
-  const callbackToken = params.get('token');
-  const callbackProject = params.get('projectId');
+  const [handoffCode] = useState(() =>
+    new URLSearchParams(location.hash.slice(1)).get(OAUTH_HANDOFF_FRAGMENT),
+  );
   const completeSignIn = useCompleteSignIn();
   const [login] = useLoginMutation();
+  const [exchange] = useOauthExchangeMutation();
   const form = useFormFields({ email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(params.get('error'));
-  const [finishing, setFinishing] = useState(Boolean(callbackToken));
+  const [finishing, setFinishing] = useState(Boolean(handoffCode));
   const handled = useRef(false);
 
   useEffect(() => {
-    if (!callbackToken || handled.current) return;
+    if (!handoffCode || handled.current) return;
     handled.current = true;
-    const session = { token: callbackToken, projectId: callbackProject || null };
-    void completeSignIn(session, { next: takeRememberedNext() ?? next }).then((failure) => {
+    // The code is single-use: keep it out of the history and out of anything the page shares.
+    window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}`);
+    void (async () => {
+      const answer = await exchange({ code: handoffCode });
+      const failure = answer.error
+        ? errorMessage(answer.error)
+        : await completeSignIn(answer.data, { next: takeRememberedNext() ?? next });
       if (!failure) return;
       setServerError(failure);
       setFinishing(false);
-    });
-  }, [callbackToken, callbackProject, completeSignIn, next]);
+    })();
+  }, [handoffCode, exchange, completeSignIn, next, location.pathname, location.search]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -57,6 +57,10 @@ export const authApi = api.injectEndpoints({
     oauthLoginUrl: build.mutation<{ url: string }, { provider: OAuthProviderId; intent: OAuthIntent }>({
       query: (params) => ({ url: 'auth/oauth/login_url', params }),
     }),
+    /** The provider's round trip ends with a one-time code; this trades it for the session. */
+    oauthExchange: build.mutation<LoginResponse, { code: string }>({
+      query: (body) => ({ url: 'auth/oauth/exchange', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -70,4 +74,5 @@ export const {
   useResetPasswordMutation,
   useOauthProvidersQuery,
   useOauthLoginUrlMutation,
+  useOauthExchangeMutation,
 } = authApi;

@@ -1,13 +1,9 @@
-import Delete from '@mui/icons-material/Delete';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serviceAccountCreateRequestSchema, type Role, type Workspace } from '@slipway/contracts';
@@ -16,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateServiceAccountMutation, type ServiceAccountCreated } from './api';
+import { WorkspaceGrantsEditor, type WorkspaceGrant } from './WorkspaceGrantsEditor';
 
 const DEFAULT_LIFETIME_DAYS = 90;
 
@@ -23,11 +20,6 @@ const DEFAULT_LIFETIME_DAYS = 90;
 export function dateInDays(days: number, from = new Date()): string {
   const d = new Date(from.getTime() + days * 86_400_000);
   return d.toISOString().slice(0, 10);
-}
-
-interface Grant {
-  workspaceId: string;
-  role: string;
 }
 
 /** A new service account: name, expiry date and a role per workspace (its project permissions). */
@@ -45,13 +37,10 @@ export function CreateServiceAccountDialog({
   const { t } = useTranslation();
   const [create, { isLoading }] = useCreateServiceAccountMutation();
   const form = useFormFields({ name: '', expiresAt: dateInDays(DEFAULT_LIFETIME_DAYS) });
-  const [grants, setGrants] = useState<Grant[]>(
+  const [grants, setGrants] = useState<WorkspaceGrant[]>(
     workspaces[0] ? [{ workspaceId: workspaces[0].id, role: 'developer' }] : [],
   );
   const [serverError, setServerError] = useState<string | null>(null);
-  const unused = workspaces.filter((w) => !grants.some((g) => g.workspaceId === w.id));
-  const change = (i: number, patch: Partial<Grant>) =>
-    setGrants((gs) => gs.map((g, j) => (j === i ? { ...g, ...patch } : g)));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -98,58 +87,12 @@ export function CreateServiceAccountDialog({
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <Typography variant="subtitle2" component="h3">
-              {t('serviceAccountsPage.create.permissions')}
-            </Typography>
-            {grants.map((g, i) => (
-              <Stack key={i} direction="row" spacing={1} alignItems="center" data-testid="sa-grant-row">
-                <TextField
-                  select
-                  size="small"
-                  label={t('team.workspace')}
-                  value={g.workspaceId}
-                  onChange={(e) => change(i, { workspaceId: e.target.value })}
-                  sx={{ flex: 1 }}
-                >
-                  {workspaces
-                    .filter((w) => w.id === g.workspaceId || unused.includes(w))
-                    .map((w) => (
-                      <MenuItem key={w.id} value={w.id}>
-                        {w.name}
-                      </MenuItem>
-                    ))}
-                </TextField>
-                <TextField
-                  select
-                  size="small"
-                  label={t('team.workspaceRole')}
-                  value={g.role}
-                  onChange={(e) => change(i, { role: e.target.value })}
-                  sx={{ flex: 1 }}
-                >
-                  {roles.map((r) => (
-                    <MenuItem key={r.id} value={r.id}>
-                      {r.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <IconButton
-                  aria-label={t('serviceAccountsPage.create.removeWorkspace')}
-                  onClick={() => setGrants((gs) => gs.filter((_, j) => j !== i))}
-                >
-                  <Delete />
-                </IconButton>
-              </Stack>
-            ))}
-            <div>
-              <Button
-                size="small"
-                disabled={unused.length === 0}
-                onClick={() => setGrants((gs) => [...gs, { workspaceId: unused[0]!.id, role: 'viewer' }])}
-              >
-                {t('serviceAccountsPage.create.addWorkspace')}
-              </Button>
-            </div>
+            <WorkspaceGrantsEditor
+              grants={grants}
+              onChange={setGrants}
+              workspaces={workspaces}
+              roles={roles}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>

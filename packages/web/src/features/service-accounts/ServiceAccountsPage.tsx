@@ -18,6 +18,7 @@ import { useWorkspacesQuery } from '../account/api';
 import { useRolesQuery, workspaceRoleOptions } from '../roles/api';
 import { useRevokeServiceAccountMutation, useServiceAccountsQuery, type ServiceAccountCreated } from './api';
 import { CreateServiceAccountDialog } from './CreateServiceAccountDialog';
+import { EditPermissionsDialog } from './EditPermissionsDialog';
 import { ServiceAccountsTable } from './ServiceAccountsTable';
 import { TokenDialog } from './TokenDialog';
 
@@ -32,6 +33,7 @@ export default function ServiceAccountsPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ServiceAccountCreated | null>(null);
   const [revoking, setRevoking] = useState<ServiceAccount | null>(null);
+  const [editing, setEditing] = useState<ServiceAccount | null>(null);
   const [revoke, revocation] = useRevokeServiceAccountMutation();
   const closeRevoke = () => {
     revocation.reset();
@@ -60,7 +62,11 @@ export default function ServiceAccountsPage() {
     body = (
       <ServiceAccountsTable
         accounts={data}
+        workspaces={workspaces}
+        roles={roles}
+        canEdit={can('serviceAccounts:edit')}
         canRevoke={can('serviceAccounts:delete')}
+        onEdit={setEditing}
         onRevoke={setRevoking}
       />
     );
@@ -92,6 +98,14 @@ export default function ServiceAccountsPage() {
             setCreating(false);
             setCreated(sa);
           }}
+        />
+      ) : null}
+      {editing ? (
+        <EditPermissionsDialog
+          account={editing}
+          workspaces={workspaces}
+          roles={workspaceRoleOptions(roles)}
+          onClose={() => setEditing(null)}
         />
       ) : null}
       {created ? (

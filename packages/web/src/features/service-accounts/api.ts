@@ -5,6 +5,7 @@ import type {
   serviceAccountCreatedSchema,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
+import type { WorkspaceGrant } from './WorkspaceGrantsEditor';
 
 export type ServiceAccountCreated = z.infer<typeof serviceAccountCreatedSchema>;
 
@@ -19,6 +20,16 @@ export const serviceAccountsApi = api.enhanceEndpoints({ addTagTypes: ['ServiceA
       query: (body) => ({ url: 'service-accounts', method: 'POST', body }),
       invalidatesTags: ['ServiceAccounts'],
     }),
+    setServiceAccountWorkspaces: build.mutation<ServiceAccount, { id: string; workspaces: WorkspaceGrant[] }>(
+      {
+        query: ({ id, workspaces }) => ({
+          url: `service-accounts/${encodeURIComponent(id)}/workspaces`,
+          method: 'PUT',
+          body: { workspaces },
+        }),
+        invalidatesTags: ['ServiceAccounts'],
+      },
+    ),
     revokeServiceAccount: build.mutation<void, string>({
       query: (id) => ({ url: `service-accounts/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['ServiceAccounts'],
@@ -26,8 +37,12 @@ export const serviceAccountsApi = api.enhanceEndpoints({ addTagTypes: ['ServiceA
   }),
 });
 
-export const { useServiceAccountsQuery, useCreateServiceAccountMutation, useRevokeServiceAccountMutation } =
-  serviceAccountsApi;
+export const {
+  useServiceAccountsQuery,
+  useCreateServiceAccountMutation,
+  useSetServiceAccountWorkspacesMutation,
+  useRevokeServiceAccountMutation,
+} = serviceAccountsApi;
 
 export type ServiceAccountStatus = 'active' | 'expired' | 'revoked';
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
@@ -33,6 +33,59 @@ describe('service accounts', () => {
     expect(document.body.textContent).not.toContain(token);
     const body = ctx.peer.calls('POST', '/api/service-accounts').at(-1)!.body as { workspaces: unknown };
     expect(body.workspaces).toEqual([{ workspaceId: 'ws-1', role: 'developer' }]);
+  });
+
+  it("changes an existing account's project permissions, a role per workspace", async () => {
+    ctx.peer.org.serviceAccounts = [
+      {
+        id: 'sa-deploy',
+        name: 'deploy-bot',
+        tokenPrefix: 'slw_sa_a',
+        createdBy: 'u-1',
+        createdAt: '2026-01-01T00:00:00Z',
+        expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        lastUsedAt: null,
+        revokedAt: null,
+        workspaces: [{ workspaceId: 'ws-1', role: 'developer' }],
+      },
+    ];
+    renderApp('/settings/service-accounts');
+    const row = await screen.findByTestId('service-account-row', {}, opts);
+    expect(row.textContent).toContain('Default: Developer');
+    const user = userEvent.setup();
+    await user.click(
+      within(row).getByRole('button', { name: 'Change the project permissions of deploy-bot' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Project permissions of deploy-bot' });
+    expect(within(dialog).getAllByTestId('sa-grant-row')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Workspace role' }));
+    await user.click(await screen.findByRole('option', { name: 'Viewer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add workspace' }));
+    const rows = within(dialog).getAllByTestId('sa-grant-row');
+    expect(rows).toHaveLength(2);
+    await user.click(within(rows[1]!).getByRole('combobox', { name: 'Workspace role' }));
+    await user.click(await screen.findByRole('option', { name: 'Project admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), opts);
+    expect(ctx.peer.calls('PUT', '/api/service-accounts/sa-deploy/workspaces').at(-1)!.body).toEqual({
+      workspaces: [
+        { workspaceId: 'ws-1', role: 'viewer' },
+        { workspaceId: 'ws-2', role: 'project_admin' },
+      ],
+    });
+    await waitFor(() => {
+      const text = screen.getByTestId('service-account-row').textContent ?? '';
+      expect(text).toContain('Default: Viewer');
+      expect(text).toContain('Staging: Project admin');
+    }, opts);
+
+    // taking every workspace away is a valid answer too
+    await user.click(screen.getByRole('button', { name: 'Change the project permissions of deploy-bot' }));
+    const again = await screen.findByRole('dialog', { name: 'Project permissions of deploy-bot' });
+    while (within(again).queryAllByRole('button', { name: 'Remove workspace' }).length > 0)
+      await user.click(within(again).getAllByRole('button', { name: 'Remove workspace' })[0]!);
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(ctx.peer.org.serviceAccounts[0]!.workspaces).toEqual([]), opts);
   });
 
   it('tells active, expired and revoked apart', () => {

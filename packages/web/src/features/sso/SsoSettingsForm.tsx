@@ -48,8 +48,11 @@ export function SsoSettingsForm({
     userQuery: settings.userQuery,
     groupQuery: settings.groupQuery,
     emailAttribute: settings.emailAttribute || 'mail',
+    caCertificate: settings.caCertificate,
   });
   const [enabled, setEnabled] = useState(settings.enabled);
+  const [startTls, setStartTls] = useState(settings.startTls);
+  const [skipTlsVerify, setSkipTlsVerify] = useState(settings.skipTlsVerify);
   const [groupRoles, setGroupRoles] = useState<SsoGroupRole[]>(settings.groupRoles);
   const [save, saving] = useSaveSsoSettingsMutation();
   const [test, testing] = useTestSsoMutation();
@@ -59,7 +62,14 @@ export function SsoSettingsForm({
 
   function body() {
     const { bindPassword, ...rest } = form.values;
-    return { ...rest, ...(bindPassword ? { bindPassword } : {}), enabled, groupRoles };
+    return {
+      ...rest,
+      ...(bindPassword ? { bindPassword } : {}),
+      enabled,
+      groupRoles,
+      startTls,
+      skipTlsVerify,
+    };
   }
 
   async function onSubmit(e: FormEvent) {
@@ -72,7 +82,9 @@ export function SsoSettingsForm({
     if (answer.error) {
       const { fields, message } = formErrors(answer.error);
       form.showErrors(fields);
-      setServerError(message);
+      // a refusal about a switch (StartTLS) has no text field to sit under: show it above
+      const unplaced = Object.entries(fields).find(([name]) => !(name in form.values))?.[1];
+      setServerError(message ?? unplaced ?? null);
       return;
     }
     setNotice(
@@ -116,6 +128,34 @@ export function SsoSettingsForm({
           helperText={form.errors.bindPassword ?? hint}
           autoComplete="new-password"
           disabled={!canEdit}
+          fullWidth
+        />
+        <FormControlLabel
+          control={
+            <Switch checked={startTls} disabled={!canEdit} onChange={(e) => setStartTls(e.target.checked)} />
+          }
+          label={t('sso.startTls')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={skipTlsVerify}
+              disabled={!canEdit}
+              onChange={(e) => setSkipTlsVerify(e.target.checked)}
+            />
+          }
+          label={t('sso.skipTlsVerify')}
+        />
+        <TextField
+          {...form.field('caCertificate')}
+          label={t('sso.fields.caCertificate')}
+          helperText={form.errors.caCertificate ?? t('sso.caCertificateHint')}
+          placeholder="-----BEGIN CERTIFICATE-----"
+          multiline
+          minRows={3}
+          maxRows={10}
+          disabled={!canEdit || skipTlsVerify}
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
           fullWidth
         />
         <Typography variant="subtitle2" component="h3">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '@slipway/contracts';
@@ -41,7 +41,8 @@ describe('team management', () => {
     renderApp('/settings/team');
     const row = await screen.findByTestId('member-row', {}, opts);
     expect(row.textContent).toContain('grace@example.com');
-    expect(row.textContent).toContain('Default: Developer');
+    // the role's name once the roles are in (its id until then)
+    await waitFor(() => expect(row.textContent).toContain('Default: Developer'), opts);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });

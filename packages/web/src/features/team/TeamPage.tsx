@@ -14,7 +14,7 @@ import { Section } from '../../ui/Section';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
-import { useCan } from '../access/usePermission';
+import { useCan, useCanInWorkspace } from '../access/usePermission';
 import { useWorkspacesQuery } from '../account/api';
 import { useRolesQuery, workspaceRoleOptions } from '../roles/api';
 import { useInvitesQuery, useMembersQuery } from './api';
@@ -24,6 +24,7 @@ import { MEMBER_PAGE_SIZES, MembersTable } from './MembersTable';
 import { PendingInvites } from './PendingInvites';
 import { TeamConfirmations, type TeamConfirmation } from './TeamConfirmations';
 import { useMemberRoleChange } from './useMemberRoleChange';
+import { WorkspaceMembersSection } from './WorkspaceMembersSection';
 import { WorkspaceRoleDialog } from './WorkspaceRoleDialog';
 
 /** Team management: members and their roles, invites, and the changes an admin makes. */
@@ -32,6 +33,7 @@ export default function TeamPage() {
   useDocumentTitle(t('team.title'));
   const projectId = useAppSelector((s) => s.auth.projectId);
   const can = useCan();
+  const canInWorkspace = useCanInWorkspace();
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(MEMBER_PAGE_SIZES[0]!);
   const members = useMembersQuery({ start: page * rowsPerPage, end: (page + 1) * rowsPerPage });
@@ -127,6 +129,13 @@ export default function TeamPage() {
       </Box>
       <FormAlert message={invited ? t('team.invite.sent', { email: invited }) : null} severity="success" />
       <FormAlert message={roleChange.error ? errorMessage(roleChange.error) : null} />
+      {projectId && canInWorkspace('members:view') ? (
+        <WorkspaceMembersSection
+          workspaceId={projectId}
+          workspaceName={workspaces.find((w) => w.id === projectId)?.name ?? ''}
+          roles={roles}
+        />
+      ) : null}
       <Section id="members-heading" title={t('team.membersTitle')}>
         {membersBody}
       </Section>

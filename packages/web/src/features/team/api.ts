@@ -5,6 +5,8 @@ import {
   type InviteCreateRequest,
   type Member,
   type OrganisationRole,
+  type WorkspaceMember,
+  type WorkspaceMemberAddRequest,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
 
@@ -13,20 +15,22 @@ export interface MemberPage {
   total: number;
 }
 
+export interface WorkspaceMemberPage {
+  members: WorkspaceMember[];
+  total: number;
+}
+
+const totalOf = (meta: unknown, fallback: number) =>
+  Number((meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER) ?? fallback);
+
 /** Members of the organisation and their roles, and invites (`/api/members`, `/api/invites`). */
 export const teamApi = api
-  .enhanceEndpoints({ addTagTypes: ['Members', 'Invites', 'Permissions', 'Profile'] })
+  .enhanceEndpoints({ addTagTypes: ['Members', 'WorkspaceMembers', 'Invites', 'Permissions', 'Profile'] })
   .injectEndpoints({
     endpoints: (build) => ({
       members: build.query<MemberPage, { start: number; end: number }>({
         query: ({ start, end }) => ({ url: 'members', params: { _start: start, _end: end } }),
-        transformResponse: (members: Member[], meta) => ({
-          members,
-          total: Number(
-            (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER) ??
-              members.length,
-          ),
-        }),
+        transformResponse: (members: Member[], meta) => ({ members, total: totalOf(meta, members.length) }),
         providesTags: ['Members'],
       }),
       setOrganisationRole: build.mutation<void, { userId: string; organisationRole: OrganisationRole }>({
@@ -43,18 +47,45 @@ export const teamApi = api
           method: 'PUT',
           body: { role },
         }),
-        invalidatesTags: ['Members', 'Permissions', 'Profile'],
+        invalidatesTags: ['Members', 'WorkspaceMembers', 'Permissions', 'Profile'],
       }),
       removeFromWorkspace: build.mutation<void, { userId: string; workspaceId: string }>({
         query: ({ userId, workspaceId }) => ({
           url: `members/${encodeURIComponent(userId)}/workspaces/${encodeURIComponent(workspaceId)}`,
           method: 'DELETE',
         }),
-        invalidatesTags: ['Members', 'Permissions', 'Profile'],
+        invalidatesTags: ['Members', 'WorkspaceMembers', 'Permissions', 'Profile'],
       }),
       removeMember: build.mutation<void, string>({
         query: (userId) => ({ url: `members/${encodeURIComponent(userId)}`, method: 'DELETE' }),
-        invalidatesTags: ['Members'],
+        invalidatesTags: ['Members', 'WorkspaceMembers'],
+      }),
+      // The workspace named by x-workspace-id: the argument keys the cache per workspace.
+      workspaceMembers: build.query<WorkspaceMemberPage, { workspaceId: string; start: number; end: number }>(
+        {
+          query: ({ start, end }) => ({ url: 'workspace/members', params: { _start: start, _end: end } }),
+          transformResponse: (members: WorkspaceMember[], meta) => ({
+            members,
+            total: totalOf(meta, members.length),
+          }),
+          providesTags: ['WorkspaceMembers'],
+        },
+      ),
+      addWorkspaceMember: build.mutation<void, WorkspaceMemberAddRequest>({
+        query: (body) => ({ url: 'workspace/members', method: 'POST', body }),
+        invalidatesTags: ['Members', 'WorkspaceMembers'],
+      }),
+      changeWorkspaceMemberRole: build.mutation<void, { userId: string; role: string }>({
+        query: ({ userId, role }) => ({
+          url: `workspace/members/${encodeURIComponent(userId)}`,
+          method: 'PUT',
+          body: { role },
+        }),
+        invalidatesTags: ['Members', 'WorkspaceMembers', 'Permissions'],
+      }),
+      removeWorkspaceMember: build.mutation<void, string>({
+        query: (userId) => ({ url: `workspace/members/${encodeURIComponent(userId)}`, method: 'DELETE' }),
+        invalidatesTags: ['Members', 'WorkspaceMembers', 'Permissions'],
       }),
       invites: build.query<Invite[], void>({
         query: () => 'invites',
@@ -77,6 +108,10 @@ export const {
   useSetWorkspaceRoleMutation,
   useRemoveFromWorkspaceMutation,
   useRemoveMemberMutation,
+  useWorkspaceMembersQuery,
+  useAddWorkspaceMemberMutation,
+  useChangeWorkspaceMemberRoleMutation,
+  useRemoveWorkspaceMemberMutation,
   useInvitesQuery,
   useCreateInviteMutation,
   useRevokeInviteMutation,

@@ -1,0 +1,220 @@
+import GroupAdd from '@mui/icons-material/GroupAdd';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PeopleOutline from '@mui/icons-material/PeopleOutline';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role, WorkspaceMember } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Section } from '../../ui/Section';
+import { Skeleton } from '../../ui/Skeleton';
+import { NotAllowedTooltip } from '../access/Can';
+import { useCallerPermissions, useCanInWorkspace } from '../access/usePermission';
+import { roleLabel, workspaceRoleOptions } from '../roles/api';
+import {
+  useChangeWorkspaceMemberRoleMutation,
+  useMembersQuery,
+  useRemoveWorkspaceMemberMutation,
+  useWorkspaceMembersQuery,
+} from './api';
+import { MEMBER_PAGE_SIZES } from './MembersTable';
+import { WorkspaceMemberDialog } from './WorkspaceMemberDialog';
+
+const ADMINS = new Set(['master_admin', 'account_admin']);
+const nameOf = (m: WorkspaceMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
+
+/**
+ * The members of the current workspace, for whoever holds the members permissions in it: a
+ * project admin adds organisation members, changes their role here ('Make Project Admin') and
+ * takes them out; organisation admins' rows stay with the organisation's admins.
+ */
+export function WorkspaceMembersSection({
+  workspaceId,
+  workspaceName,
+  roles,
+}: {
+  workspaceId: string;
+  workspaceName: string;
+  roles: Role[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const can = useCanInWorkspace();
+  const { data: caller } = useCallerPermissions();
+  const callerIsAdmin = ADMINS.has(caller?.organisationRole ?? '');
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(MEMBER_PAGE_SIZES[0]!);
+  const list = useWorkspaceMembersQuery({
+    workspaceId,
+    start: page * rowsPerPage,
+    end: (page + 1) * rowsPerPage,
+  });
+  const organisation = useMembersQuery({ start: 0, end: 500 });
+  const [dialog, setDialog] = useState<{ member?: WorkspaceMember; role?: string } | null>(null);
+  const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; member: WorkspaceMember } | null>(null);
+  const [change, changing] = useChangeWorkspaceMemberRoleMutation();
+  const [remove, removal] = useRemoveWorkspaceMemberMutation();
+  const roleOptions = workspaceRoleOptions(roles);
+  const inWorkspace = new Set(list.data?.members.map((m) => m.userId));
+  const candidates = (organisation.data?.members ?? []).filter(
+    (m) => !inWorkspace.has(m.userId) && !m.workspaces.some((w) => w.workspaceId === workspaceId),
+  );
+  const canEdit = can('members:edit');
+  const canDelete = can('members:delete');
+
+  function pick(action: 'makeProjectAdmin' | 'changeRole' | 'remove') {
+    const member = menu!.member;
+    setMenu(null);
+    if (action === 'remove') setRemoving(member);
+    else if (action === 'changeRole') setDialog({ member });
+    else void change({ userId: member.userId, role: 'project_admin' });
+  }
+
+  let body;
+  if (list.isLoading) body = <Skeleton lines={3} />;
+  else if (!list.data)
+    body = (
+      <LoadError
+        what={t('team.workspaceMembers.loadError')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  else if (list.data.total === 0)
+    body = <EmptyState icon={PeopleOutline} title={t('team.workspaceMembers.empty')} />;
+  else
+    body = (
+      <>
+        <TableContainer>
+          <Table size="small" aria-label={t('team.workspaceMembers.title', { workspace: workspaceName })}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('team.columns.name')}</TableCell>
+                <TableCell>{t('team.columns.email')}</TableCell>
+                <TableCell>{t('team.workspaceRole')}</TableCell>
+                <TableCell align="right">{t('common.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.data.members.map((m) => {
+                const allowed = (canEdit || canDelete) && (callerIsAdmin || !ADMINS.has(m.organisationRole));
+                return (
+                  <TableRow key={m.userId} data-testid="workspace-member-row">
+                    <TableCell>{nameOf(m)}</TableCell>
+                    <TableCell>{m.email}</TableCell>
+                    <TableCell>{roleLabel(roles, m.role)}</TableCell>
+                    <TableCell align="right">
+                      <NotAllowedTooltip allowed={allowed}>
+                        <IconButton
+                          aria-label={t('team.workspaceMembers.actionsFor', { name: nameOf(m) })}
+                          aria-haspopup="menu"
+                          disabled={!allowed}
+                          onClick={(e) => setMenu({ anchor: e.currentTarget, member: m })}
+                        >
+                          <MoreVert />
+                        </IconButton>
+                      </NotAllowedTooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={list.data.total}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={MEMBER_PAGE_SIZES}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setRowsPerPage(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </>
+    );
+
+  const addAllowed = can('members:create');
+  return (
+    <Section
+      id="workspace-members-heading"
+      title={t('team.workspaceMembers.title', { workspace: workspaceName })}
+      action={
+        <NotAllowedTooltip allowed={addAllowed}>
+          <Button
+            variant="outlined"
+            startIcon={<GroupAdd />}
+            disabled={!addAllowed}
+            onClick={() => setDialog({})}
+          >
+            {t('team.workspaceMembers.add')}
+          </Button>
+        </NotAllowedTooltip>
+      }
+    >
+      <FormAlert message={changing.error ? errorMessage(changing.error) : null} />
+      {body}
+      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {canEdit && menu?.member.role !== 'project_admin' ? (
+          <MenuItem onClick={() => pick('makeProjectAdmin')}>{t('team.actions.makeProjectAdmin')}</MenuItem>
+        ) : null}
+        {canEdit ? (
+          <MenuItem onClick={() => pick('changeRole')}>{t('team.workspaceMembers.changeRole')}</MenuItem>
+        ) : null}
+        {canDelete ? (
+          <MenuItem onClick={() => pick('remove')} sx={{ color: 'error.main' }}>
+            {t('team.workspaceMembers.remove')}
+          </MenuItem>
+        ) : null}
+      </Menu>
+      {dialog ? (
+        <WorkspaceMemberDialog
+          workspaceName={workspaceName}
+          {...(dialog.member ? { member: dialog.member } : {})}
+          {...(dialog.role ? { initialRole: dialog.role } : {})}
+          candidates={candidates}
+          roles={roleOptions}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={t('team.workspaceMembers.confirmRemove.title', { name: removing ? nameOf(removing) : '' })}
+        body={t('team.workspaceMembers.confirmRemove.body', {
+          name: removing ? nameOf(removing) : '',
+          workspace: workspaceName,
+        })}
+        confirmLabel={t('team.workspaceMembers.confirmRemove.confirm')}
+        loading={removal.isLoading}
+        error={removal.error ? errorMessage(removal.error) : null}
+        onClose={() => {
+          removal.reset();
+          setRemoving(null);
+        }}
+        onConfirm={async () => {
+          if (removing && !(await remove(removing.userId)).error) {
+            removal.reset();
+            setRemoving(null);
+          }
+        }}
+      />
+    </Section>
+  );
+}
