@@ -9,6 +9,7 @@ import {
   startE2eServer,
   type E2eServer,
 } from './harness.js';
+import { pasteIntoEditor } from './studio-editor.js';
 
 const HELLO = `apiVersion: tekton.dev/v1
 kind: Pipeline
@@ -78,7 +79,7 @@ describe.runIf(hasBrowser)('pipelines in the browser', () => {
   async function createPipeline(page: Page, name: string, yaml: string) {
     await page.goto(`${server.url}/pipelines/new`);
     await page.getByRole('textbox', { name: /^Name/ }).fill(name);
-    await page.getByTestId('pipeline-definition').fill(yaml);
+    await pasteIntoEditor(page, 'pipeline-definition-editor', yaml);
     await page.getByRole('button', { name: 'Create pipeline' }).click();
     await page.waitForURL(/\/pipelines\/(?!new)[\w-]+$/);
   }
@@ -105,6 +106,7 @@ describe.runIf(hasBrowser)('pipelines in the browser', () => {
 
     const firstRun = page.url();
     await page.getByRole('button', { name: 'Re-run' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Re-run' }).click();
     await page.waitForURL((u) => u.toString() !== firstRun && /\/pipelines\/runs\//.test(u.toString()));
     await runStatus.waitFor({ timeout: 20_000 });
     await page.context().close();

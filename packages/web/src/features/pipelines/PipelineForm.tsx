@@ -1,15 +1,20 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@slipway/contracts';
 import { errorMessage, fieldErrors, type ApiError } from '../../app/api-error';
 import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
 import { PermissionButton } from '../access/Can';
+import { definitionDiagnostics } from './validation-diagnostics';
 
+/** CodeMirror and the YAML grammar load only with the editor */
+const DefinitionEditor = lazy(() => import('./DefinitionEditor'));
 /**
- * A pipeline's name and definition (YAML or JSON). The server validates the definition; its
- * message names the path and line, and is shown above the form.
+ * A pipeline's name and definition (YAML or JSON) in the studio's editor. The server validates
+ * the definition; its message is shown above the form and each issue inline at its line.
  */
 export function PipelineForm({
   initialName,
@@ -35,6 +40,7 @@ export function PipelineForm({
   const [name, setName] = useState(initialName);
   const [definition, setDefinition] = useState(initialDefinition);
   const fields = error ? fieldErrors(error) : {};
+  const diagnostics = useMemo(() => definitionDiagnostics(error), [error]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,20 +61,15 @@ export function PipelineForm({
           helperText={fields.name ?? ' '}
           sx={{ maxWidth: 480 }}
         />
-        <TextField
-          label={t('pipelines.editor.definition')}
-          value={definition}
-          required
-          multiline
-          rows={20}
-          onChange={(e) => setDefinition(e.target.value)}
-          error={Boolean(fields.definition)}
-          helperText={fields.definition ?? t('pipelines.editor.definitionHelp')}
-          slotProps={{
-            htmlInput: { spellCheck: false, 'data-testid': 'pipeline-definition' },
-            input: { sx: { fontFamily: 'monospace', fontSize: 13 } },
-          }}
-        />
+        <Typography variant="subtitle2" component="h2">
+          {t('pipelines.editor.definition')}
+        </Typography>
+        <Suspense fallback={<Skeleton lines={12} />}>
+          <DefinitionEditor value={definition} onChange={setDefinition} diagnostics={diagnostics} />
+        </Suspense>
+        <Typography variant="caption" color="text.secondary">
+          {t('pipelines.editor.definitionHelp')}
+        </Typography>
         <div>
           <PermissionButton
             permission={permission}

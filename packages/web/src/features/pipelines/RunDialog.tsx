@@ -9,14 +9,24 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
-import { usePipelinesQuery, useStartRunMutation } from './api';
+import {
+  useInstantiateTemplateMutation,
+  usePipelineQuery,
+  usePipelinesQuery,
+  useRunTemplateQuery,
+  useRunTemplatesQuery,
+  useStartRunMutation,
+} from './api';
+import type { ParamSpec } from './definition-params';
+import { RunParamsFields, initialParamValues, missingParams, paramValuesToSend } from './RunParamsFields';
+import { RunPrerequisites } from './RunPrerequisites';
 
 interface ParamRow {
   key: number;
@@ -24,9 +34,27 @@ interface ParamRow {
   value: string;
 }
 
+/** The declared params of a definition; the YAML grammar is loaded only when needed. */
+function useDeclaredParams(definition: string | undefined): ParamSpec[] | null {
+  const [declared, setDeclared] = useState<{ of: string; params: ParamSpec[] | null } | null>(null);
+  useEffect(() => {
+    if (definition === undefined) return;
+    let cancelled = false;
+    void import('./definition-params').then((m) => {
+      if (!cancelled) setDeclared({ of: definition, params: m.readParams(definition) ?? [] });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [definition]);
+  return declared && declared.of === definition ? declared.params : null;
+}
+
 /**
- * Starts a run: the pipeline (unless the caller fixed it), params as name = value rows and the
- * timeout in hours (default 1). On success it opens the new run.
+ * The initiate-run panel: prerequisites (cluster and registry, as they are), the pipeline
+ * (unless the caller fixed it) or a pipeline template to run, a form of the pipeline's declared
+ * params with their defaults, extra params as name = value rows, and the timeout in hours
+ * (default 1). On success it opens the new run.
  */
 export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -34,12 +62,29 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
   const navigate = useNavigate();
   const { data: pipelines } = usePipelinesQuery({ _start: '0', _end: '500' }, { skip: Boolean(pipelineId) });
   const [chosen, setChosen] = useState(pipelineId ?? '');
+  const [templateId, setTemplateId] = useState('');
   const [rows, setRows] = useState<ParamRow[]>([]);
   const [timeout, setTimeoutHours] = useState(String(PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS));
-  const [startRun, { isLoading, error, reset }] = useStartRunMutation();
+  const [startRun, { isLoading: starting, error: startError, reset }] = useStartRunMutation();
+  const [instantiate, { isLoading: creating, error: createError, reset: resetCreate }] =
+    useInstantiateTemplateMutation();
+  const { data: templates } = useRunTemplatesQuery(undefined, { skip: Boolean(pipelineId) });
   const pipeline = pipelineId ?? (chosen || pipelines?.rows[0]?.id || '');
+  const source = usePipelineQuery(pipeline, { skip: !pipeline || Boolean(templateId) });
+  const template = useRunTemplateQuery(templateId, { skip: !templateId });
+  const definition = templateId ? template.data?.definition : source.data?.definition;
+  const declared = useDeclaredParams(definition);
+  const [values, setValues] = useState<{ of: ParamSpec[] | null; v: Record<string, string> }>({
+    of: null,
+    v: {},
+  });
+  if (declared && values.of !== declared) setValues({ of: declared, v: initialParamValues(declared) });
+  const [tried, setTried] = useState(false);
+  const isLoading = starting || creating;
+  const error = createError ?? startError;
   const hours = Number(timeout);
   const timeoutValid = Number.isFinite(hours) && hours > 0 && hours <= 168;
+  const missing = declared ? missingParams(declared, values.v) : [];
 
   function update(key: number, patch: Partial<ParamRow>) {
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
@@ -47,11 +92,20 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!pipeline || !timeoutValid) return;
+    setTried(true);
+    if ((!pipeline && !templateId) || !timeoutValid || missing.length > 0) return;
     reset();
-    const params = Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]));
+    resetCreate();
+    const extra = Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]));
+    const params = { ...extra, ...(declared ? paramValuesToSend(declared, values.v) : {}) };
     try {
-      const run = await startRun({ pipelineId: pipeline, params, timeoutHours: hours }).unwrap();
+      let target = pipeline;
+      if (templateId) {
+        const name = template.data?.name ?? '';
+        const existing = pipelines?.rows.find((p) => p.name === name);
+        target = existing ? existing.id : (await instantiate({ id: templateId, name }).unwrap()).id;
+      }
+      const run = await startRun({ pipelineId: target, params, timeoutHours: hours }).unwrap();
       onClose();
       void navigate(`/pipelines/runs/${run.id}`);
     } catch {
@@ -72,7 +126,25 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
         <DialogContent>
           <FormAlert message={error ? errorMessage(error) : null} />
           <Stack spacing={2} sx={{ pt: 1 }}>
+            <RunPrerequisites />
             {pipelineId ? null : (
+              <TextField
+                select
+                label={t('studio.runPanel.template')}
+                value={templateId}
+                onChange={(e) => setTemplateId(e.target.value)}
+                helperText={templateId ? t('studio.runPanel.templateHelp') : ' '}
+                slotProps={{ htmlInput: { 'data-testid': 'run-template-select' } }}
+              >
+                <MenuItem value="">{t('studio.runPanel.noTemplate')}</MenuItem>
+                {(templates?.rows ?? []).map((p) => (
+                  <MenuItem key={p.id} value={p.id}>
+                    {p.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {pipelineId || templateId ? null : (
               <TextField
                 select
                 required
@@ -94,6 +166,16 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
             <Typography variant="subtitle2" component="h3">
               {t('pipelines.runDialog.params')}
             </Typography>
+            {declared ? (
+              <RunParamsFields
+                params={declared}
+                values={values.v}
+                onChange={(v) => setValues({ of: declared, v })}
+                showErrors={tried}
+              />
+            ) : definition !== undefined ? (
+              <Typography color="text.secondary">{t('studio.runPanel.readingParams')}</Typography>
+            ) : null}
             {rows.map((r) => (
               <Stack key={r.key} direction="row" spacing={1} alignItems="center">
                 <TextField
@@ -141,7 +223,12 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
           <Button onClick={onClose} disabled={isLoading}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={isLoading} disabled={!pipeline || !timeoutValid}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={isLoading}
+            disabled={(!pipeline && !templateId) || !timeoutValid}
+          >
             {t('pipelines.runDialog.start')}
           </Button>
         </DialogActions>

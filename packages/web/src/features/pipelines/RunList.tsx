@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +17,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
 import { Skeleton } from '../../ui/Skeleton';
 import { usePipelinesQuery, useRunsQuery } from './api';
+import { DATE_RANGE_PRESETS, dateRangeParams, type DateRangePreset } from './date-ranges';
 import { ACTIVE_STATUSES, durationOf, formatTime, RUN_FILTERS } from './format';
 import { StatusChip } from './StatusChip';
 
@@ -28,6 +30,9 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [status, setStatus] = useState('');
+  const [range, setRange] = useState<DateRangePreset | ''>('');
+  // the range's instants are fixed when it is picked, so polling asks for the same page
+  const [rangeParams, setRangeParams] = useState<Record<string, string>>({});
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZES[0]!);
   const [active, setActive] = useState(false);
@@ -37,6 +42,7 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
     _order: 'DESC',
   };
   if (status) params.status = status;
+  Object.assign(params, rangeParams);
   if (pipelineId) params.pipelineId = pipelineId;
   const { data, error, isLoading, isFetching, refetch } = useRunsQuery(params, {
     pollingInterval: active ? RUN_LIST_POLL_MS : 0,
@@ -58,7 +64,7 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
       />
     );
   else if (data.total === 0)
-    body = <EmptyState title={status ? t('pipelines.noRunsFiltered') : t('pipelines.noRuns')} />;
+    body = <EmptyState title={status || range ? t('pipelines.noRunsFiltered') : t('pipelines.noRuns')} />;
   else
     body = (
       <>
@@ -121,24 +127,46 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
       id="pipeline-runs-title"
       title={t('pipelines.runsTitle')}
       action={
-        <TextField
-          select
-          size="small"
-          label={t('pipelines.statusFilter')}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(0);
-          }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">{t('pipelines.allStatuses')}</MenuItem>
-          {RUN_FILTERS.map(([key, value]) => (
-            <MenuItem key={key} value={value}>
-              {t(`pipelines.filters.${key}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Stack direction="row" spacing={1}>
+          <TextField
+            select
+            size="small"
+            label={t('pipelines.statusFilter')}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(0);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{t('pipelines.allStatuses')}</MenuItem>
+            {RUN_FILTERS.map(([key, value]) => (
+              <MenuItem key={key} value={value}>
+                {t(`pipelines.filters.${key}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('studio.dateRange.label')}
+            value={range}
+            onChange={(e) => {
+              const preset = e.target.value as DateRangePreset | '';
+              setRange(preset);
+              setRangeParams(dateRangeParams(preset, new Date()));
+              setPage(0);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">{t('studio.dateRange.all')}</MenuItem>
+            {DATE_RANGE_PRESETS.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`studio.dateRange.${p}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
       }
     >
       {body}

@@ -6,32 +6,33 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import type { PipelineRunDetail } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { FormAlert } from '../../ui/FormAlert';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { PermissionButton } from '../access/Can';
-import { isFinished, useRunActionMutation, useRunQuery } from './api';
+import { isFinished, usePipelineVersionQuery, useRunQuery } from './api';
 import { durationOf, formatTime } from './format';
+import { RunActions } from './RunActions';
 import { RunLogs } from './RunLogs';
+import { RunTasks } from './RunTasks';
 import { StatusChip } from './StatusChip';
 
 /** how often an unfinished run is asked for again */
 export const RUN_POLL_MS = 1000;
 
-type Action = 'rerun' | 'abort' | 'rollback';
+/** the canvas (xyflow, elkjs, the YAML grammar) loads only when a run is opened */
+const RunCanvas = lazy(() => import('./RunCanvas'));
 
-/** One run: status and timing, actions, tasks with their steps, logs, params and results. */
+/**
+ * One run in the studio: status and timing, re-run / abort / rollback, the DAG canvas and the
+ * timeline strip, the tasks with their steps, and tabs for input params, logs and results.
+ */
 export default function RunPage() {
   const { t } = useTranslation();
   const { runId = '' } = useParams();
@@ -67,21 +68,14 @@ export default function RunPage() {
 
 function RunView({ run }: { run: PipelineRunDetail }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<Action | null>(null);
-  const [tab, setTab] = useState<'logs' | 'params' | 'results'>('logs');
-  const [act, { isLoading, error, reset }] = useRunActionMutation();
-  const active = !isFinished(run.status);
+  const [tab, setTab] = useState<'params' | 'logs' | 'results'>('logs');
+  const [selected, setSelected] = useState('');
+  const version = usePipelineVersionQuery({ id: run.pipelineId, version: run.pipelineVersion });
+  const definition = version.data?.definition ?? (version.isError ? null : undefined);
 
-  function perform(action: Action) {
-    reset();
-    act({ id: run.id, action })
-      .unwrap()
-      .then((answer) => {
-        setConfirming(null);
-        if (answer.id !== run.id) void navigate(`/pipelines/runs/${answer.id}`);
-      })
-      .catch(() => undefined);
+  function select(task: string) {
+    setSelected(task);
+    setTab('logs');
   }
 
   const facts: [string, string][] = [
@@ -89,6 +83,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
     [t('pipelines.run.started'), formatTime(run.startedAt, i18n.language)],
     [t('pipelines.run.finished'), formatTime(run.finishedAt, i18n.language)],
     [t('pipelines.run.duration'), durationOf(run.startedAt, run.finishedAt)],
+    [t('studio.timeoutHours'), String(run.timeoutMs / 3_600_000)],
   ];
   return (
     <>
@@ -97,42 +92,8 @@ function RunView({ run }: { run: PipelineRunDetail }) {
           {run.name} #{run.number}
         </Typography>
         <StatusChip status={run.status} testId="run-status" />
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-          <PermissionButton
-            permission="pipelines:execute"
-            variant="outlined"
-            loading={isLoading && confirming === null}
-            onClick={() => perform('rerun')}
-          >
-            {t('pipelines.run.rerun')}
-          </PermissionButton>
-          {active ? (
-            <PermissionButton
-              permission="pipelines:execute"
-              variant="outlined"
-              color="error"
-              onClick={() => {
-                reset();
-                setConfirming('abort');
-              }}
-            >
-              {t('pipelines.run.abort')}
-            </PermissionButton>
-          ) : null}
-          <PermissionButton
-            permission="pipelines:execute"
-            variant="outlined"
-            color="warning"
-            onClick={() => {
-              reset();
-              setConfirming('rollback');
-            }}
-          >
-            {t('pipelines.run.rollback')}
-          </PermissionButton>
-        </Stack>
+        <RunActions run={run} />
       </Box>
-      {confirming === null ? <FormAlert message={error ? errorMessage(error) : null} /> : null}
       {run.reason || run.message ? (
         <Typography data-testid="run-reason" color="text.secondary" sx={{ mb: 1 }}>
           {[run.reason, run.message].filter(Boolean).join(': ')}
@@ -156,101 +117,66 @@ function RunView({ run }: { run: PipelineRunDetail }) {
         ))}
       </Stack>
 
-      <Paper variant="outlined" component="section" aria-labelledby="run-tasks-title" sx={{ p: 2, mb: 3 }}>
-        <Typography id="run-tasks-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('pipelines.run.tasks')}
+      <Paper variant="outlined" component="section" aria-labelledby="run-canvas-title" sx={{ p: 2, mb: 3 }}>
+        <Typography id="run-canvas-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('studio.canvas')}
         </Typography>
-        {run.taskRuns.length === 0 ? (
-          <Typography color="text.secondary">{t('pipelines.run.noTasks')}</Typography>
+        {definition === undefined ? (
+          <Skeleton lines={6} />
         ) : (
-          <Table size="small" aria-labelledby="run-tasks-title">
-            <TableHead>
-              <TableRow>
-                {(['task', 'status', 'started', 'finished', 'duration', 'steps'] as const).map((c) => (
-                  <TableCell key={c}>{t(`pipelines.run.columns.${c}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {run.taskRuns.map((tr) => (
-                <TableRow key={tr.id} data-testid="task-row">
-                  <TableCell>
-                    {tr.pipelineTask}
-                    {tr.isFinally ? ` (${t('pipelines.run.finally')})` : ''}
-                    {tr.reason ? (
-                      <Typography variant="caption" display="block" color="text.secondary">
-                        {tr.reason}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip status={tr.status} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatTime(tr.startedAt, i18n.language)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatTime(tr.finishedAt, i18n.language)}
-                  </TableCell>
-                  <TableCell>{durationOf(tr.startedAt, tr.finishedAt)}</TableCell>
-                  <TableCell>
-                    <Stack spacing={0.5}>
-                      {tr.steps.map((s) => (
-                        <Box
-                          key={s.idx}
-                          data-testid="step"
-                          sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-                        >
-                          <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                            {s.name}
-                          </Typography>
-                          <StatusChip status={s.status} />
-                          {s.exitCode !== null ? (
-                            <Typography variant="caption" color="text.secondary">
-                              {t('pipelines.run.exitCode', { code: s.exitCode })}
-                            </Typography>
-                          ) : null}
-                        </Box>
-                      ))}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Suspense fallback={<Skeleton lines={6} />}>
+            <RunCanvas run={run} definition={definition} selected={selected} onSelect={select} />
+          </Suspense>
         )}
       </Paper>
 
+      <RunTasks run={run} selected={selected} onSelect={select} />
+
       <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab value="params" label={t('studio.inputParams')} />
         <Tab value="logs" label={t('pipelines.run.logs')} />
-        <Tab value="params" label={t('pipelines.run.params')} />
         <Tab value="results" label={t('pipelines.run.results')} />
       </Tabs>
-      {tab === 'logs' ? <RunLogs run={run} /> : null}
+      {tab === 'logs' ? (
+        <>
+          {selected ? (
+            <Typography data-testid="selected-task" variant="body2" sx={{ mb: 1 }}>
+              {t('studio.selectedTask', { task: selected })}
+            </Typography>
+          ) : null}
+          <RunLogs key={selected} run={run} />
+        </>
+      ) : null}
       {tab === 'params' ? <Values values={run.params} empty={t('pipelines.run.noParams')} /> : null}
-      {tab === 'results' ? <Values values={run.results ?? {}} empty={t('pipelines.run.noResults')} /> : null}
-
-      <ConfirmDialog
-        open={confirming === 'abort'}
-        title={t('pipelines.run.abortTitle')}
-        body={t('pipelines.run.abortBody')}
-        confirmLabel={t('pipelines.run.abort')}
-        loading={isLoading}
-        error={error ? errorMessage(error) : null}
-        onConfirm={() => perform('abort')}
-        onClose={() => setConfirming(null)}
-      />
-      <ConfirmDialog
-        open={confirming === 'rollback'}
-        title={t('pipelines.run.rollbackTitle')}
-        body={t('pipelines.run.rollbackBody')}
-        confirmLabel={t('pipelines.run.rollback')}
-        loading={isLoading}
-        error={error ? errorMessage(error) : null}
-        onConfirm={() => perform('rollback')}
-        onClose={() => setConfirming(null)}
-      />
+      {tab === 'results' ? <RunResults run={run} /> : null}
     </>
+  );
+}
+
+function RunResults({ run }: { run: PipelineRunDetail }) {
+  const { t } = useTranslation();
+  const perTask = run.taskRuns.filter((tr) => tr.results && Object.keys(tr.results).length > 0);
+  if (Object.keys(run.results ?? {}).length === 0 && perTask.length === 0)
+    return <Typography color="text.secondary">{t('studio.noResults')}</Typography>;
+  return (
+    <Stack spacing={2} data-testid="run-results">
+      {Object.keys(run.results ?? {}).length ? (
+        <Box>
+          <Typography variant="subtitle2" component="h3">
+            {t('studio.pipelineResults')}
+          </Typography>
+          <Values values={run.results ?? {}} empty="" />
+        </Box>
+      ) : null}
+      {perTask.map((tr) => (
+        <Box key={tr.id}>
+          <Typography variant="subtitle2" component="h3">
+            {tr.pipelineTask}
+          </Typography>
+          <Values values={tr.results ?? {}} empty="" />
+        </Box>
+      ))}
+    </Stack>
   );
 }
 

@@ -2,6 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
   FINISHED_RUN_STATUSES,
   TOTAL_COUNT_HEADER,
+  type Cluster,
   type CreatePipelineRunRequest,
   type PipelineCreate,
   type PipelineDetail,
@@ -10,6 +11,7 @@ import {
   type PipelineRunView,
   type PipelineSummary,
   type PipelineUpdate,
+  type PipelineVersion,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
 
@@ -55,6 +57,9 @@ export const pipelinesApi = api
         query: (id) => `pipelines/${encodeURIComponent(id)}`,
         providesTags: (_r, _e, id) => [{ type: 'Pipeline', id }],
       }),
+      pipelineVersion: build.query<PipelineVersion, { id: string; version: number }>({
+        query: ({ id, version }) => `pipelines/${encodeURIComponent(id)}/versions/${version}`,
+      }),
       createPipeline: build.mutation<PipelineDetail, PipelineCreate>({
         query: (body) => ({ url: 'pipelines', method: 'POST', body }),
         invalidatesTags: [{ type: 'Pipeline', id: 'LIST' }],
@@ -65,6 +70,27 @@ export const pipelinesApi = api
           { type: 'Pipeline', id },
           { type: 'Pipeline', id: 'LIST' },
         ],
+      }),
+      /** pipeline templates, for the initiate-run panel's template choice */
+      runTemplates: build.query<Page<PipelineSummary>, void>({
+        query: () => ({ url: 'templates', params: { _start: '0', _end: '100' } }),
+        transformResponse: (rows: PipelineSummary[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
+      }),
+      runTemplate: build.query<PipelineDetail, string>({
+        query: (id) => `templates/${encodeURIComponent(id)}`,
+      }),
+      instantiateTemplate: build.mutation<PipelineDetail, { id: string; name: string }>({
+        query: ({ id, name }) => ({
+          url: `templates/${encodeURIComponent(id)}/instantiate`,
+          method: 'POST',
+          body: { name },
+        }),
+        invalidatesTags: [{ type: 'Pipeline', id: 'LIST' }],
+      }),
+      /** the initiate-run panel's prerequisites: the workspace's clusters */
+      runClusters: build.query<Page<Cluster>, void>({
+        query: () => ({ url: 'clusters', params: { _start: '0', _end: '20' } }),
+        transformResponse: (rows: Cluster[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
       }),
       runs: build.query<Page<PipelineRunView>, Record<string, string>>({
         query: (params) => ({ url: 'pipelineruns', params }),
@@ -107,9 +133,14 @@ export const pipelinesApi = api
 export const {
   usePipelinesQuery,
   usePipelineQuery,
+  usePipelineVersionQuery,
   useCreatePipelineMutation,
   useUpdatePipelineMutation,
   useRunsQuery,
+  useRunTemplatesQuery,
+  useRunTemplateQuery,
+  useInstantiateTemplateMutation,
+  useRunClustersQuery,
   useRunQuery,
   useStartRunMutation,
   useRunActionMutation,

@@ -22,8 +22,9 @@ export const RUN_FILTERS = [
   ['cancelled', 'cancelled'],
 ] as const;
 
-/** A span of time, short: "4s", "2m 3s", "1h 2m". */
+/** A span of time, short: "350ms", "4s", "2m 3s", "1h 2m". */
 export function formatDuration(ms: number): string {
+  if (ms > 0 && ms < 1000) return `${Math.round(ms)}ms`;
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);

@@ -1,16 +1,47 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
+import { sampleCluster } from '../../test/clusters-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import { durationOf, formatDuration } from './format';
 
 const ctx = withSignedInPeer();
 
+// jsdom lays nothing out: it has no ResizeObserver (the canvas asks for one) and no client
+// rects for text ranges (the editor measures with them)
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+const DAG_DEFINITION = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata: { name: hello }
+spec:
+  tasks:
+    - name: build
+      taskSpec: { steps: [{ name: say, image: alpine, script: echo }] }
+    - name: test
+      runAfter: [build]
+      taskSpec: { steps: [{ name: check, image: alpine, script: echo }] }
+  finally:
+    - name: report
+      params:
+        - name: from
+          value: $(tasks.test.results.summary)
+      taskSpec: { steps: [{ name: tell, image: alpine, script: echo }] }
+`;
+
 beforeEach(() => {
   const state = ctx.peer.pipelines;
   state.pipelines = [samplePipeline()];
+  state.templates = [];
   state.runs = [];
   state.logs = new Map();
   state.refuseDefinition = null;
@@ -47,6 +78,37 @@ describe('pipelines page', () => {
     );
   });
 
+  it('filters by a date range preset and says when nothing matches', async () => {
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    ctx.peer.pipelines.runs = [
+      sampleRun({ id: 'run-new', number: 2, queuedAt: days(2) }),
+      sampleRun({ id: 'run-old', number: 1, queuedAt: days(400) }),
+    ];
+    renderApp('/pipelines');
+    const user = userEvent.setup();
+    expect(await screen.findAllByTestId('run-row', {}, opts)).toHaveLength(2);
+    await user.click(screen.getByRole('combobox', { name: 'Date range' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All time',
+      'Last 7 days',
+      'This month',
+      'Last month',
+      'Last 3 months',
+      'This year',
+      'Last 6 months',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Last 7 days' }));
+    await waitFor(() => expect(screen.getAllByTestId('run-row')).toHaveLength(1), opts);
+    expect(screen.getByTestId('run-row').textContent).toContain('hello #2');
+    const query = ctx.peer.calls('GET', '/api/pipelineruns').at(-1)!.query;
+    expect(Date.now() - Date.parse(query.from!)).toBeGreaterThanOrEqual(7 * 86_400_000 - 60_000);
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    expect((await screen.findByTestId('empty-state', {}, opts)).textContent).toContain(
+      'No pipeline runs match this filter',
+    );
+  });
+
   it('says so when there are no runs yet', async () => {
     renderApp('/pipelines');
     expect(await screen.findByText('No pipeline runs yet', {}, opts)).toBeTruthy();
@@ -72,18 +134,169 @@ describe('pipelines page', () => {
   });
 });
 
+/** The CodeMirror view inside the definition editor (jsdom cannot type into it like a person). */
+async function definitionView() {
+  const host = await screen.findByTestId('pipeline-definition-editor', {}, opts);
+  await waitFor(() => expect(host.querySelector('.cm-editor')).toBeTruthy(), opts);
+  return EditorView.findFromDOM(host.querySelector('.cm-editor') as HTMLElement)!;
+}
+
+describe('initiate-run panel', () => {
+  const PARAMS_DEFINITION = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata: { name: ship }
+spec:
+  params:
+    - name: repo
+      type: string
+      description: Where the code is
+    - name: targets
+      type: array
+      default: [eu, us]
+    - name: labels
+      type: object
+      default: { team: core }
+  tasks:
+    - name: a
+      taskSpec: { steps: [{ name: s, image: alpine, script: "true" }] }
+`;
+
+  it('builds the params form from the declared params, asks for the required ones, and sends typed values', async () => {
+    ctx.peer.pipelines.pipelines = [samplePipeline({ definition: PARAMS_DEFINITION })];
+    renderApp('/pipelines');
+    const user = userEvent.setup();
+    await screen.findByTestId('pipeline-row', {}, opts);
+    await user.click(screen.getByTestId('run-pipeline-button'));
+    const dialog = await screen.findByRole('dialog', {}, opts);
+    const form = await within(dialog).findByTestId('run-params-form', {}, opts);
+    expect(
+      (within(form).getByRole('textbox', { name: 'targets (array)' }) as HTMLTextAreaElement).value,
+    ).toBe('eu\nus');
+    expect(
+      (within(form).getByRole('textbox', { name: 'labels (object)' }) as HTMLTextAreaElement).value,
+    ).toBe('team=core');
+    expect(
+      (within(dialog).getByRole('spinbutton', { name: 'Timeout (hours)' }) as HTMLInputElement).value,
+    ).toBe('1');
+    // the prerequisites say what there is: no cluster here
+    expect((await within(dialog).findByTestId('prerequisite-cluster', {}, opts)).textContent).toContain(
+      'No cluster attached',
+    );
+    const before = ctx.peer.calls('POST', '/api/pipelineruns').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    expect(await within(dialog).findByText('Parameters are required')).toBeTruthy();
+    expect(ctx.peer.calls('POST', '/api/pipelineruns')).toHaveLength(before);
+
+    await user.type(within(form).getByRole('textbox', { name: 'repo (string)' }), 'https://git.example/r');
+    const timeout = within(dialog).getByRole('spinbutton', { name: 'Timeout (hours)' });
+    await user.clear(timeout);
+    await user.type(timeout, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await screen.findByTestId('run-page', {}, opts);
+    expect(ctx.peer.calls('POST', '/api/pipelineruns').at(-1)!.body).toEqual({
+      pipelineId: 'pl-1',
+      params: { repo: 'https://git.example/r', targets: ['eu', 'us'], labels: { team: 'core' } },
+      timeoutHours: 2,
+    });
+  });
+
+  it('shows the attached cluster and its registry as the prerequisites', async () => {
+    ctx.peer.clusters.clusters = [
+      sampleCluster({
+        name: 'sample-cluster',
+        status: 'active',
+        publicRegistryPrefix: 'registry.example/team',
+      }),
+    ];
+    renderApp('/pipelines');
+    const user = userEvent.setup();
+    await screen.findByTestId('pipeline-row', {}, opts);
+    await user.click(screen.getByTestId('run-pipeline-button'));
+    const dialog = await screen.findByRole('dialog', {}, opts);
+    const cluster = await within(dialog).findByText('Sample cluster: sample-cluster (active)', {}, opts);
+    expect(cluster.closest('[data-testid="prerequisite-cluster"]')!.getAttribute('data-ok')).toBe('true');
+    expect(within(dialog).getByTestId('prerequisite-registry').textContent).toBe(
+      'Registry: registry.example/team',
+    );
+    ctx.peer.clusters.clusters = [];
+  });
+
+  it('runs a pipeline template: creates the pipeline from it, then runs that', async () => {
+    ctx.peer.pipelines.templates = [
+      samplePipeline({ id: 'tpl-1', kind: 'template', name: 'build-image', definition: PARAMS_DEFINITION }),
+    ];
+    renderApp('/pipelines');
+    const user = userEvent.setup();
+    await screen.findByTestId('pipeline-row', {}, opts);
+    await user.click(screen.getByTestId('run-pipeline-button'));
+    const dialog = await screen.findByRole('dialog', {}, opts);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Pipeline template' }));
+    await user.click(await screen.findByRole('option', { name: 'build-image' }));
+    expect(within(dialog).queryByTestId('run-pipeline-select')).toBeNull();
+    const form = await within(dialog).findByTestId('run-params-form', {}, opts);
+    await user.type(within(form).getByRole('textbox', { name: 'repo (string)' }), 'r');
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await screen.findByTestId('run-page', {}, opts);
+    expect(ctx.peer.calls('POST', '/api/templates/tpl-1/instantiate').at(-1)!.body).toEqual({
+      name: 'build-image',
+    });
+    const created = ctx.peer.pipelines.pipelines.find((p) => p.name === 'build-image')!;
+    expect(ctx.peer.calls('POST', '/api/pipelineruns').at(-1)!.body).toMatchObject({
+      pipelineId: created.id,
+    });
+  });
+});
+
 describe('pipeline editor', () => {
-  it("shows the server's validation message when creating a pipeline", async () => {
-    const message = 'Invalid pipeline at spec.tasks[0].taskSpec (line 12, column 9): steps is required';
+  it("shows the server's validation message, and each issue inline at its line", async () => {
+    const message = 'spec.tasks[0].taskSpec (line 12, column 9): steps is required';
     ctx.peer.pipelines.refuseDefinition = message;
     renderApp('/pipelines/new');
     const user = userEvent.setup();
-    const definition = (await screen.findByTestId('pipeline-definition', {}, opts)) as HTMLTextAreaElement;
-    expect(definition.value).toContain('kind: Pipeline');
+    const view = await definitionView();
+    expect(view.state.doc.toString()).toContain('kind: Pipeline');
+    expect(view.contentDOM.getAttribute('aria-label')).toBe('Definition (YAML or JSON)');
+    // YAML is highlighted by the grammar
+    expect(view.contentDOM.querySelector('.cm-line span')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'hello');
     await user.click(screen.getByRole('button', { name: 'Create pipeline' }));
     expect((await screen.findByTestId('pipeline-error', {}, opts)).textContent).toBe(message);
     expect(ctx.peer.calls('POST', '/api/pipelines').at(-1)!.body).toMatchObject({ name: 'hello' });
+    await waitFor(() => expect(view.dom.querySelector('.cm-lintRange-error')).toBeTruthy(), opts);
+    const marked = view.dom.querySelector('.cm-lintRange-error')!;
+    const line = view.state.doc.lineAt(view.posAtDOM(marked));
+    expect(line.number).toBe(12);
+  });
+
+  it('keeps the params form and the YAML in step', async () => {
+    renderApp('/pipelines/new');
+    const user = userEvent.setup();
+    const view = await definitionView();
+    await user.click(screen.getByRole('tab', { name: 'Params form' }));
+    const form = await screen.findByTestId('params-form', {}, opts);
+    const name = within(form).getByRole('textbox', { name: 'Param name' }) as HTMLInputElement;
+    expect(name.value).toBe('greeting');
+    await user.clear(within(form).getByRole('textbox', { name: 'Default' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Default' }), 'Hi');
+    await user.click(within(form).getByRole('button', { name: 'Add a param' }));
+    await user.clear(within(form).getAllByRole('textbox', { name: 'Param name' })[1]!);
+    expect(within(form).getByText('Name is required')).toBeTruthy();
+    await user.type(within(form).getAllByRole('textbox', { name: 'Param name' })[1]!, 'sha');
+    await user.click(screen.getByRole('tab', { name: 'YAML' }));
+    const yamlView = await definitionView();
+    expect(yamlView.state.doc.toString()).toContain(
+      '  params:\n    - name: greeting\n      type: string\n      default: Hi\n    - name: sha\n      type: string\n  tasks:',
+    );
+    // and an edit of the YAML shows in the form
+    const text = yamlView.state.doc.toString();
+    const at = text.indexOf('name: sha') + 'name: '.length;
+    yamlView.dispatch({ changes: { from: at, to: at + 3, insert: 'commit' } });
+    await user.click(screen.getByRole('tab', { name: 'Params form' }));
+    const names = within(await screen.findByTestId('params-form', {}, opts)).getAllByRole('textbox', {
+      name: 'Param name',
+    }) as HTMLInputElement[];
+    expect(names.map((n) => n.value)).toEqual(['greeting', 'commit']);
+    expect(view).toBeTruthy();
   });
 });
 
@@ -94,11 +307,11 @@ describe('pipeline detail', () => {
     expect((await screen.findByTestId('pipeline-versions', {}, opts)).textContent).toBe(
       'Version 1 · 1 version',
     );
-    const definition = screen.getByTestId('pipeline-definition') as HTMLTextAreaElement;
-    expect(definition.value).toContain('kind: Pipeline');
-    await user.type(definition, '# changed');
+    const view = await definitionView();
+    expect(view.state.doc.toString()).toContain('kind: Pipeline');
+    view.dispatch({ changes: { from: view.state.doc.length, insert: '# changed' } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(ctx.peer.calls('PUT', '/api/pipelines/pl-1')).toHaveLength(1));
+    await waitFor(() => expect(ctx.peer.calls('PUT', '/api/pipelines/pl-1')).toHaveLength(1), opts);
     expect(ctx.peer.calls('PUT', '/api/pipelines/pl-1')[0]!.body).toEqual({
       definition: 'apiVersion: tekton.dev/v1\nkind: Pipeline\n# changed',
     });
@@ -149,21 +362,75 @@ describe('run page', () => {
     });
   }
 
-  it('shows the tasks and appends log lines across polls', async () => {
+  it('shows the tasks with their steps', async () => {
     ctx.peer.pipelines.runs = [runningRun()];
-    ctx.peer.pipelines.logs.set('run-7', ['[build/say] first line']);
     renderApp('/pipelines/runs/run-7');
     const task = await screen.findByTestId('task-row', {}, opts);
     expect(task.textContent).toContain('build');
     expect(within(task).getByTestId('step').textContent).toContain('exit 0');
-    const logs = screen.getByTestId('run-logs');
-    await waitFor(() => expect(logs.textContent).toContain('first line'), opts);
-    ctx.peer.pipelines.logs.get('run-7')!.push('[build/say] second line');
+    expect(within(task).getByTestId('step').textContent).toContain('alpine');
+  });
+
+  it('draws the DAG from the definition, coloured by status, and follows the run live', async () => {
+    ctx.peer.pipelines.pipelines = [samplePipeline({ definition: DAG_DEFINITION })];
+    const run = runningRun();
+    run.taskRuns.push({
+      ...run.taskRuns[0]!,
+      id: 'tr-2',
+      name: 'hello-7-test',
+      pipelineTask: 'test',
+      status: 'running',
+      startedAt: '2025-05-01T10:00:02.000Z',
+      finishedAt: null,
+      steps: [],
+    });
+    ctx.peer.pipelines.runs = [run];
+    renderApp('/pipelines/runs/run-7');
+    const dag = await screen.findByTestId('run-dag', {}, { timeout: 15_000 });
+    await waitFor(() => expect(within(dag).getAllByTestId('dag-node')).toHaveLength(3), { timeout: 15_000 });
+    const status = () =>
+      Object.fromEntries(
+        within(dag)
+          .getAllByTestId('dag-node')
+          .map((n) => [n.dataset.task, n.dataset.status]),
+      );
+    expect(status()).toEqual({ build: 'succeeded', test: 'running', report: 'pending' });
+    // (jsdom measures nothing, so xyflow draws no edge paths here; the browser test sees them)
+    expect(dag.dataset.edges).toBe('build->test:runAfter test->report:result');
+    const bars = screen.getAllByTestId('timeline-bar');
+    expect(bars.map((b) => [b.dataset.task, b.dataset.critical])).toEqual([
+      ['build', 'true'],
+      ['test', 'true'],
+    ]);
+
+    // the page keeps asking while the run goes on; the next answer turns the node green
+    run.taskRuns[1]!.status = 'succeeded';
+    run.taskRuns[1]!.finishedAt = '2025-05-01T10:00:04.000Z';
+    await waitFor(() => expect(status().test).toBe('succeeded'), opts);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Select task test' }));
+    expect(screen.getByTestId('selected-task').textContent).toBe('Selected task: test');
+    await user.click(screen.getByRole('tab', { name: 'Input parameters' }));
+    expect(await screen.findByText('This run has no params.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Results' }));
+    expect(await screen.findByText('No results mapped!')).toBeTruthy();
+  });
+
+  it('asks before re-running, then opens the new run', async () => {
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-3', number: 3, params: { greeting: 'Hi' } })];
+    renderApp('/pipelines/runs/run-3');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('run-action-rerun', {}, opts));
+    const dialog = await screen.findByTestId('confirm-dialog', {}, opts);
+    expect(dialog.textContent).toContain('Re-run this pipeline?');
+    expect(ctx.peer.calls('POST', '/api/pipelineruns/run-3/rerun')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Re-run' }));
     await waitFor(
-      () => expect(logs.textContent).toBe('[build/say] first line\n[build/say] second line\n'),
+      () => expect(ctx.peer.calls('POST', '/api/pipelineruns/run-3/rerun')).toHaveLength(1),
       opts,
     );
-    expect(ctx.peer.calls('GET', '/api/pipelineruns/run-7/logs').map((c) => c.query.offset)).toContain('1');
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/pipelines\/runs\/run-new-/), opts);
   });
 
   it('asks before aborting, then aborts', async () => {
@@ -175,15 +442,18 @@ describe('run page', () => {
     expect(dialog.textContent).toContain('Abort this run?');
     expect(ctx.peer.calls('POST', '/api/pipelineruns/run-7/abort')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Abort' }));
-    await waitFor(() => expect(ctx.peer.calls('POST', '/api/pipelineruns/run-7/abort')).toHaveLength(1));
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1 }).parentElement!.textContent).toContain('Cancelled'),
+    await waitFor(
+      () => expect(ctx.peer.calls('POST', '/api/pipelineruns/run-7/abort')).toHaveLength(1),
+      opts,
     );
+    await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Cancelled'), opts);
   });
 });
 
 describe('durations', () => {
   it('reads short', () => {
+    expect(formatDuration(350)).toBe('350ms');
+    expect(formatDuration(0)).toBe('0s');
     expect(formatDuration(4_000)).toBe('4s');
     expect(formatDuration(123_000)).toBe('2m 3s');
     expect(formatDuration(3_720_000)).toBe('1h 2m');

@@ -1,0 +1,280 @@
+import Add from '@mui/icons-material/Add';
+import ViewQuilt from '@mui/icons-material/ViewQuilt';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
+import { errorMessage, formErrors } from '../../app/api-error';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Skeleton } from '../../ui/Skeleton';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PermissionButton } from '../access/Can';
+import { usePermission } from '../access/usePermission';
+import { formatTime, SAMPLE_PIPELINE } from '../pipelines/format';
+import {
+  useCreatePipelineTemplateMutation,
+  useDeletePipelineTemplateMutation,
+  useInstantiatePipelineTemplateMutation,
+  useLazyPipelineTemplateQuery,
+  usePipelineTemplatesQuery,
+  useUpdatePipelineTemplateMutation,
+} from './api';
+import { TemplateDialog } from './TemplateDialog';
+
+const PAGE_SIZES = [10, 25, 50];
+
+type Editing = { kind: 'new' } | { kind: 'edit'; template: PipelineDetail };
+
+/** Pipeline templates: list, view and edit the YAML, create, delete, and use one as a new pipeline. */
+export default function PipelineTemplatesPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('catalogue.pipelineTemplates'));
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZES[0]!);
+  const { data, error, isLoading, isFetching, refetch } = usePipelineTemplatesQuery({
+    _start: String(page * rowsPerPage),
+    _end: String((page + 1) * rowsPerPage),
+  });
+  const [load, loaded] = useLazyPipelineTemplateQuery();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<PipelineSummary | null>(null);
+  const [using, setUsing] = useState<PipelineSummary | null>(null);
+  const [create, created] = useCreatePipelineTemplateMutation();
+  const [update, updated] = useUpdatePipelineTemplateMutation();
+  const [remove, removed] = useDeletePipelineTemplateMutation();
+  const canEdit = usePermission('pipelineTemplates:edit').allowed;
+
+  function open(row: PipelineSummary) {
+    void load(row.id)
+      .unwrap()
+      .then((template) => setEditing({ kind: 'edit', template }))
+      .catch(() => undefined);
+  }
+
+  let body;
+  if (isLoading) body = <Skeleton lines={5} />;
+  else if (!data)
+    body = (
+      <LoadError
+        what={t('catalogue.loadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  else if (data.total === 0)
+    body = (
+      <EmptyState icon={ViewQuilt} title={t('catalogue.noPipelineTemplates')}>
+        {t('catalogue.noPipelineTemplatesBody')}
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <TableContainer>
+          <Table size="small" aria-label={t('catalogue.pipelineTemplates')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('catalogue.name')}</TableCell>
+                <TableCell>{t('catalogue.description')}</TableCell>
+                <TableCell>{t('catalogue.version')}</TableCell>
+                <TableCell>{t('catalogue.updated')}</TableCell>
+                <TableCell align="right">{t('catalogue.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.rows.map((row) => (
+                <TableRow key={row.id} data-testid="template-row">
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell>{row.description}</TableCell>
+                  <TableCell>{row.version}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatTime(row.updatedAt, i18n.language)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      onClick={() => open(row)}
+                      loading={loaded.isFetching && loaded.originalArgs === row.id}
+                    >
+                      {t('catalogue.open')}
+                    </Button>
+                    <PermissionButton
+                      size="small"
+                      permission="pipelines:create"
+                      onClick={() => setUsing(row)}
+                    >
+                      {t('catalogue.use')}
+                    </PermissionButton>
+                    <PermissionButton
+                      size="small"
+                      color="error"
+                      permission="pipelineTemplates:delete"
+                      onClick={() => {
+                        removed.reset();
+                        setDeleting(row);
+                      }}
+                    >
+                      {t('catalogue.delete')}
+                    </PermissionButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={data.total}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setRowsPerPage(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </>
+    );
+
+  const saving = created.isLoading || updated.isLoading;
+  return (
+    <Box data-testid="pipeline-templates-page" sx={{ maxWidth: 1200 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1">
+          {t('catalogue.pipelineTemplates')}
+        </Typography>
+        <PermissionButton
+          permission="pipelineTemplates:create"
+          variant="contained"
+          startIcon={<Add />}
+          sx={{ ml: 'auto' }}
+          onClick={() => {
+            created.reset();
+            setEditing({ kind: 'new' });
+          }}
+        >
+          {t('catalogue.newPipelineTemplate')}
+        </PermissionButton>
+      </Box>
+      <FormAlert message={loaded.isError ? errorMessage(loaded.error) : null} />
+      {body}
+      {editing ? (
+        <TemplateDialog
+          key={editing.kind === 'edit' ? editing.template.id : 'new'}
+          title={
+            editing.kind === 'new' ? t('catalogue.newPipelineTemplate') : t('catalogue.editPipelineTemplate')
+          }
+          initial={
+            editing.kind === 'new'
+              ? { name: '', description: '', definition: SAMPLE_PIPELINE }
+              : {
+                  name: editing.template.name,
+                  description: editing.template.description,
+                  definition: editing.template.definition,
+                }
+          }
+          readOnly={editing.kind === 'edit' && !canEdit}
+          saving={saving}
+          error={editing.kind === 'new' ? created.error : updated.error}
+          onClose={() => setEditing(null)}
+          onSave={(value) => {
+            const done =
+              editing.kind === 'new'
+                ? create(value).unwrap()
+                : update({ id: editing.template.id, body: value }).unwrap();
+            done.then(() => setEditing(null)).catch(() => undefined);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('catalogue.deleteTitle', { name: deleting?.name ?? '' })}
+        body={t('catalogue.deletePipelineTemplateBody')}
+        confirmLabel={t('catalogue.delete')}
+        loading={removed.isLoading}
+        error={removed.isError ? errorMessage(removed.error) : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          void remove(deleting!.id)
+            .unwrap()
+            .then(() => setDeleting(null))
+            .catch(() => undefined)
+        }
+      />
+      {using ? <UseTemplateDialog template={using} onClose={() => setUsing(null)} /> : null}
+    </Box>
+  );
+}
+
+/** "Use template": asks for the new pipeline's name, creates it from the template and opens it. */
+function UseTemplateDialog({ template, onClose }: { template: PipelineSummary; onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState(template.name);
+  const [instantiate, { isLoading, error }] = useInstantiatePipelineTemplateMutation();
+  const { fields, message } = formErrors(error);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return;
+    instantiate({ id: template.id, name: name.trim() })
+      .unwrap()
+      .then((p) => navigate(`/pipelines/${p.id}`))
+      .catch(() => undefined);
+  }
+  return (
+    <Dialog
+      open
+      onClose={isLoading ? undefined : onClose}
+      aria-labelledby="use-template-title"
+      fullWidth
+      maxWidth="xs"
+    >
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="use-template-title">{t('catalogue.useTitle', { name: template.name })}</DialogTitle>
+        <DialogContent>
+          <FormAlert message={error ? message : null} />
+          <Stack sx={{ pt: 1 }}>
+            <TextField
+              label={t('catalogue.pipelineName')}
+              value={name}
+              required
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+              error={!name.trim() || Boolean(fields.name)}
+              helperText={!name.trim() ? t('catalogue.nameRequired') : (fields.name ?? ' ')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isLoading}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isLoading} disabled={!name.trim()}>
+            {t('catalogue.createPipeline')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
