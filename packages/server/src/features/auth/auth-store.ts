@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
+import { defaultEnvironmentRows } from '../environments/default-environments.js';
 import {
+  environments,
   organisationMembers,
   organisations,
   passwordResets,
@@ -67,6 +69,7 @@ export class AuthStore {
       await tx
         .insert(workspaces)
         .values({ id: input.workspaceId, organisationId: input.organisationId, name: 'Default' });
+      await tx.insert(environments).values(defaultEnvironmentRows(input.workspaceId));
     });
   }
 

@@ -1,6 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
-import { organisations, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
+import {
+  environments,
+  organisations,
+  serviceAccountWorkspaces,
+  workspaces,
+} from '../../platform/database/schema.js';
+import { defaultEnvironmentRows } from '../environments/default-environments.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -37,7 +43,10 @@ export class OrganisationsStore {
   }
 
   async createWorkspace(row: { id: string; organisationId: string; name: string }) {
-    await this.db.insert(workspaces).values(row);
+    await this.db.transaction(async (tx) => {
+      await tx.insert(workspaces).values(row);
+      await tx.insert(environments).values(defaultEnvironmentRows(row.id));
+    });
   }
 
   async renameWorkspace(id: string, name: string) {

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { AGENT_DEFAULT_HEARTBEAT_SECONDS } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { VERSION } from '../../platform/version.js';
+import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
+import { SqlAuditStore } from '../audit/audit-store.js';
+import { clusterResourceRoutes } from './cluster-resources-routes.js';
+import { ClusterResourcesService } from './cluster-resources-service.js';
+import { clusterRoutes } from './clusters-routes.js';
+import { PodStreams } from './pod-streams.js';
+import { ClustersService } from './clusters-service.js';
+import { ClustersStore } from './clusters-store.js';
+import { HeartbeatSweeper, type SweeperLog } from './heartbeat-sweeper.js';
+
+export interface ClustersFeature {
+  service: ClustersService;
+  store: ClustersStore;
+  sweeper: HeartbeatSweeper;
+  plugin: FastifyPluginAsync;
+}
+
+export interface ClustersFeatureDeps {
+  db: AppDb;
+  /** the address agents dial out to */
+  publicUrl: string;
+  gateway: AgentGateway | null;
+  /** the agent image in the attach YAML; default SLIPWAY_AGENT_IMAGE or slipway/agent:<version> */
+  agentImage?: string;
+  /** how often agents heartbeat; three missed make a cluster not active (default 30 s) */
+  heartbeatIntervalMs?: number;
+  /** run the missed-heartbeat sweep on a timer (default true) */
+  sweep?: boolean;
+}
+
+/** The one place clusters are wired: routes, the attach manifests and the missed-heartbeat sweep. */
+export function createClustersFeature(deps: ClustersFeatureDeps): ClustersFeature {
+  const store = new ClustersStore(deps.db);
+  const image = deps.agentImage ?? process.env.SLIPWAY_AGENT_IMAGE?.trim() ?? '';
+  const service = new ClustersService(store, {
+    publicUrl: deps.publicUrl,
+    agentImage: image || `slipway/agent:${VERSION}`,
+    gateway: deps.gateway,
+  });
+  // The sweep logs through the app's logger once the plugin is registered.
+  let log: SweeperLog = { info: () => undefined, error: () => undefined };
+  const sweeper = new HeartbeatSweeper(
+    store,
+    deps.heartbeatIntervalMs ?? AGENT_DEFAULT_HEARTBEAT_SECONDS * 1000,
+    { info: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
+  );
+  const resources = deps.gateway ? new ClusterResourcesService(deps.gateway) : null;
+  const plugin: FastifyPluginAsync = async (app) => {
+    log = app.log;
+    await app.register(clusterRoutes(service));
+    if (deps.gateway && resources) {
+      const streams = new PodStreams(deps.gateway, service, resources, new SqlAuditStore(deps.db));
+      await app.register(clusterResourceRoutes(service, resources, streams));
+    }
+    if (deps.sweep !== false) {
+      app.addHook('onReady', async () => sweeper.start());
+      app.addHook('onClose', async () => sweeper.stop());
+    }
+  };
+  return { service, store, sweeper, plugin };
+}

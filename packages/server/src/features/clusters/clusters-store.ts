@@ -1,0 +1,101 @@
+import { and, asc, count, desc, eq, ilike, isNull, lt, or } from 'drizzle-orm';
+import type { ClusterListQuery } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { clusters } from '../../platform/database/schema.js';
+
+export type ClusterRow = typeof clusters.$inferSelect;
+
+const SORTABLE = {
+  id: clusters.id,
+  name: clusters.name,
+  status: clusters.status,
+  createdAt: clusters.createdAt,
+  lastHeartbeatAt: clusters.lastHeartbeatAt,
+};
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** SQL for clusters; every read is scoped to a workspace. */
+export class ClustersStore {
+  constructor(private readonly db: AppDb) {}
+
+  async list(workspaceId: string, query: ClusterListQuery): Promise<{ rows: ClusterRow[]; total: number }> {
+    const where = and(
+      eq(clusters.workspaceId, workspaceId),
+      query.name ? ilike(clusters.name, `%${escapeLike(query.name)}%`) : undefined,
+      query.status ? eq(clusters.status, query.status) : undefined,
+    );
+    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? clusters.name;
+    const rows = await this.db
+      .select()
+      .from(clusters)
+      .where(where)
+      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(clusters.id))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(clusters).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  async get(workspaceId: string, id: string): Promise<ClusterRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(clusters)
+      .where(and(eq(clusters.workspaceId, workspaceId), eq(clusters.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Without a workspace: for the executor and the deploy tasks, which already hold an id. */
+  async byId(id: string): Promise<ClusterRow | null> {
+    const [row] = await this.db.select().from(clusters).where(eq(clusters.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async nameTaken(workspaceId: string, name: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: clusters.id })
+      .from(clusters)
+      .where(and(eq(clusters.workspaceId, workspaceId), eq(clusters.name, name)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async insert(row: typeof clusters.$inferInsert): Promise<void> {
+    await this.db.insert(clusters).values(row);
+  }
+
+  async update(
+    id: string,
+    patch: Partial<
+      Pick<
+        ClusterRow,
+        'status' | 'statusMessage' | 'tokenHash' | 'tokenPrefix' | 'tokenRevokedAt' | 'selectedNamespaces'
+      >
+    >,
+  ): Promise<void> {
+    await this.db
+      .update(clusters)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(clusters.id, id));
+  }
+
+  /** Active clusters whose last heartbeat is older than the cut-off become not active; answers their ids. */
+  async markSilent(cutoff: Date, message: string): Promise<string[]> {
+    const rows = await this.db
+      .update(clusters)
+      .set({ status: 'not_active', statusMessage: message, updatedAt: new Date() })
+      .where(
+        and(
+          eq(clusters.status, 'active'),
+          or(isNull(clusters.lastHeartbeatAt), lt(clusters.lastHeartbeatAt, cutoff)),
+        ),
+      )
+      .returning({ id: clusters.id });
+    return rows.map((r) => r.id);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(clusters).where(eq(clusters.id, id));
+  }
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import {
+  APPLICATION_HEALTH,
+  CLUSTER_STATUSES,
+  ENVIRONMENT_TYPES,
+  type ClusterStatus,
+  type Deployment,
+  type Environment,
+  type EnvironmentDetail,
+  type EnvironmentListQuery,
+  type EnvironmentType,
+} from '@slipway/contracts';
+import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import type { ClustersStore } from '../clusters/clusters-store.js';
+import { isUniqueViolation } from '../organisations/unique-violation.js';
+import type { DeploymentRow, EnvironmentsStore, EnvironmentWithCluster } from './environments-store.js';
+
+export const ENVIRONMENT_NAME_TAKEN = 'An environment with this name already exists';
+export const ENVIRONMENT_NOT_FOUND = 'Environment not found';
+
+const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback: T): T =>
+  v !== null && (list as readonly string[]).includes(v) ? (v as T) : fallback;
+
+export function toEnvironment(row: EnvironmentWithCluster): Environment {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: oneOf(ENVIRONMENT_TYPES, row.type, 'other') as EnvironmentType,
+    clusterId: row.clusterId,
+    clusterName: row.clusterName,
+    clusterStatus: row.clusterStatus
+      ? (oneOf(CLUSTER_STATUSES, row.clusterStatus, 'not_active') as ClusterStatus)
+      : null,
+    namespace: row.namespace,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDeployment(row: DeploymentRow): Deployment {
+  return {
+    id: row.id,
+    environmentId: row.environmentId,
+    name: row.name,
+    namespace: row.namespace,
+    resources: Array.isArray(row.resources) ? (row.resources as Deployment['resources']) : [],
+    image: row.image,
+    health: oneOf(APPLICATION_HEALTH, row.health, 'unknown'),
+    healthMessage: row.healthMessage,
+    runId: row.runId,
+    deployedAt: row.deployedAt.toISOString(),
+    healthCheckedAt: row.healthCheckedAt?.toISOString() ?? null,
+  };
+}
+
+interface Fields {
+  name?: string;
+  description?: string;
+  type?: EnvironmentType;
+  clusterId?: string | null;
+  namespace?: string | null;
+}
+
+/** Environments: a name and type, bound to a namespace on one of the workspace's clusters. */
+export class EnvironmentsService {
+  constructor(
+    private readonly store: EnvironmentsStore,
+    private readonly clusters: ClustersStore,
+  ) {}
+
+  async list(workspaceId: string, query: EnvironmentListQuery) {
+    const { rows, total } = await this.store.list(workspaceId, query);
+    return { rows: rows.map(toEnvironment), total };
+  }
+
+  async get(workspaceId: string, id: string): Promise<EnvironmentDetail> {
+    const row = await this.require(workspaceId, id);
+    const deployments = await this.store.deployments(id);
+    return { ...toEnvironment(row), deployments: deployments.map(toDeployment) };
+  }
+
+  async create(
+    workspaceId: string,
+    input: Required<Pick<Fields, 'name' | 'type'>> & Fields,
+  ): Promise<EnvironmentDetail> {
+    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
+    await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
+    const id = randomUUID();
+    try {
+      await this.store.insert({
+        id,
+        workspaceId,
+        name: input.name,
+        description: input.description ?? '',
+        type: input.type,
+        clusterId: input.clusterId ?? null,
+        namespace: input.clusterId ? (input.namespace ?? null) : null,
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
+      throw err;
+    }
+    return this.get(workspaceId, id);
+  }
+
+  async update(workspaceId: string, id: string, input: Fields): Promise<EnvironmentDetail> {
+    const row = await this.require(workspaceId, id);
+    if (
+      input.name !== undefined &&
+      input.name !== row.name &&
+      (await this.store.nameTaken(workspaceId, input.name, id))
+    )
+      throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
+    const binding = input.clusterId !== undefined || input.namespace !== undefined;
+    if (binding) await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
+    try {
+      await this.store.update(id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.type !== undefined ? { type: input.type } : {}),
+        ...(binding ? { clusterId: input.clusterId ?? null, namespace: input.namespace ?? null } : {}),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
+      throw err;
+    }
+    return this.get(workspaceId, id);
+  }
+
+  async remove(workspaceId: string, id: string): Promise<void> {
+    await this.require(workspaceId, id);
+    await this.store.delete(id);
+  }
+
+  /** The cluster is this workspace's; a limited agent's cluster only takes its allowed namespaces. */
+  private async checkBinding(workspaceId: string, clusterId: string | null, namespace: string | null) {
+    if (!clusterId) return;
+    const cluster = await this.clusters.get(workspaceId, clusterId);
+    if (!cluster)
+      throw new InputError('clusterId: no such cluster in this workspace', [
+        { path: 'body.clusterId', message: 'no such cluster in this workspace' },
+      ]);
+    const allowed = Array.isArray(cluster.allowedNamespaces) ? (cluster.allowedNamespaces as string[]) : [];
+    if (namespace && cluster.limitedAgentPermission && !allowed.includes(namespace))
+      throw new InputError(`namespace: ${namespace} is not an allowed namespace of this limited agent`, [
+        { path: 'body.namespace', message: `${namespace} is not an allowed namespace of this limited agent` },
+      ]);
+  }
+
+  private async require(workspaceId: string, id: string): Promise<EnvironmentWithCluster> {
+    const row = await this.store.get(workspaceId, id);
+    if (!row) throw new NotFoundError(ENVIRONMENT_NOT_FOUND);
+    return row;
+  }
+}

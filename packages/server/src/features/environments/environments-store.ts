@@ -1,0 +1,119 @@
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { EnvironmentListQuery } from '@slipway/contracts';
+import type { AppDb } from '../../platform/database/database.js';
+import { clusters, deployments, environments } from '../../platform/database/schema.js';
+
+export type EnvironmentRow = typeof environments.$inferSelect;
+export type EnvironmentWithCluster = EnvironmentRow & {
+  clusterName: string | null;
+  clusterStatus: string | null;
+};
+export type DeploymentRow = typeof deployments.$inferSelect;
+
+const SORTABLE = {
+  id: environments.id,
+  name: environments.name,
+  type: environments.type,
+  createdAt: environments.createdAt,
+  updatedAt: environments.updatedAt,
+};
+
+const withCluster = {
+  id: environments.id,
+  workspaceId: environments.workspaceId,
+  name: environments.name,
+  description: environments.description,
+  type: environments.type,
+  clusterId: environments.clusterId,
+  namespace: environments.namespace,
+  createdAt: environments.createdAt,
+  updatedAt: environments.updatedAt,
+  clusterName: clusters.name,
+  clusterStatus: clusters.status,
+};
+
+/** SQL for environments, each read with its cluster's name and status. */
+export class EnvironmentsStore {
+  constructor(private readonly db: AppDb) {}
+
+  async list(
+    workspaceId: string,
+    query: EnvironmentListQuery,
+  ): Promise<{ rows: EnvironmentWithCluster[]; total: number }> {
+    const where = and(
+      eq(environments.workspaceId, workspaceId),
+      query.name
+        ? ilike(environments.name, `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+        : undefined,
+      query.clusterId ? eq(environments.clusterId, query.clusterId) : undefined,
+    );
+    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? environments.createdAt;
+    const rows = await this.db
+      .select(withCluster)
+      .from(environments)
+      .leftJoin(clusters, eq(clusters.id, environments.clusterId))
+      .where(where)
+      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(environments.name))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const [total] = await this.db.select({ n: count() }).from(environments).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  async get(workspaceId: string, id: string): Promise<EnvironmentWithCluster | null> {
+    const [row] = await this.db
+      .select(withCluster)
+      .from(environments)
+      .leftJoin(clusters, eq(clusters.id, environments.clusterId))
+      .where(and(eq(environments.workspaceId, workspaceId), eq(environments.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Without a workspace, for the run engine which holds a run's environment id. */
+  async byId(id: string): Promise<EnvironmentRow | null> {
+    const [row] = await this.db.select().from(environments).where(eq(environments.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: environments.id })
+      .from(environments)
+      .where(
+        and(
+          eq(environments.workspaceId, workspaceId),
+          eq(environments.name, name),
+          exceptId ? sql`${environments.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async insert(row: typeof environments.$inferInsert): Promise<void> {
+    await this.db.insert(environments).values(row);
+  }
+
+  async update(
+    id: string,
+    patch: Partial<Pick<EnvironmentRow, 'name' | 'description' | 'type' | 'clusterId' | 'namespace'>>,
+  ): Promise<void> {
+    await this.db
+      .update(environments)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(environments.id, id));
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(environments).where(eq(environments.id, id));
+  }
+
+  async deployments(environmentId: string): Promise<DeploymentRow[]> {
+    return this.db
+      .select()
+      .from(deployments)
+      .where(eq(deployments.environmentId, environmentId))
+      .orderBy(desc(deployments.deployedAt));
+  }
+}

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
+import { isInServerTask, type DeployExecutor } from '../deployments/deploy-executor.js';
+import type { Executor } from '../pipelines/executor/executor.js';
+import {
+  executorResolver,
+  type EnvironmentTarget,
+} from '../pipelines/executor/kubernetes-executor-resolver.js';
+import { LocalExecutor } from '../pipelines/executor/local-executor.js';
+
+/**
+ * The run engine's executors: apply-yaml and deploy tasks are carried out by Slipway through the
+ * environment's cluster agent; other tasks of a run whose environment is bound to a cluster run
+ * there as pods (Kubernetes executor); everything else runs locally as child processes.
+ */
+export function withClusterExecutor(
+  dataDir: string,
+  gateway: AgentGateway,
+  target: EnvironmentTarget,
+  deploy: DeployExecutor,
+) {
+  const local = new LocalExecutor({ scratchRoot: path.join(dataDir, 'scratch') });
+  const resolve = executorResolver({ local, gateway, target });
+  const executorFor = (run: { id: string; workspaceId: string; environmentId: string | null }): Executor => {
+    const base = resolve(run);
+    return {
+      runTask: (task, io, signal) =>
+        isInServerTask(task) ? deploy.runTask(run, task, io, signal) : base.runTask(task, io, signal),
+    };
+  };
+  return { executor: local, engineOptions: { executorFor } };
+}

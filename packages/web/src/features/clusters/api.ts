@@ -1,0 +1,99 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import {
+  TOTAL_COUNT_HEADER,
+  type Cluster,
+  type ClusterAttach,
+  type ClusterCreate,
+  type ClusterCreated,
+  type ClusterResourceDetail,
+  type ClusterResourceKind,
+  type ClusterResourceListQuery,
+  type ClusterResourceQuery,
+  type ClusterResourceSummary,
+  type PodLogsQuery,
+} from '@slipway/contracts';
+import { api } from '../../app/api';
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export function totalOf(meta: unknown, fallback: number): number {
+  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
+  return header ? Number(header) : fallback;
+}
+
+const path = (id: string, action?: string) =>
+  `clusters/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
+
+/** Clusters (`/api/clusters`): configure, attach, namespaces for logs, detach. */
+export const clustersApi = api.enhanceEndpoints({ addTagTypes: ['Cluster'] }).injectEndpoints({
+  endpoints: (build) => ({
+    clusters: build.query<Page<Cluster>, Record<string, string>>({
+      query: (params) => ({ url: 'clusters', params }),
+      transformResponse: (rows: Cluster[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
+      providesTags: [{ type: 'Cluster', id: 'LIST' }],
+    }),
+    cluster: build.query<Cluster, string>({
+      query: (id) => path(id),
+      providesTags: (_r, _e, id) => [{ type: 'Cluster', id }],
+    }),
+    createCluster: build.mutation<ClusterCreated, ClusterCreate>({
+      query: (body) => ({ url: 'clusters', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Cluster', id: 'LIST' }],
+    }),
+    reattachCluster: build.mutation<ClusterAttach, string>({
+      query: (id) => ({ url: path(id, 'attach'), method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Cluster', id },
+        { type: 'Cluster', id: 'LIST' },
+      ],
+    }),
+    setClusterNamespaces: build.mutation<Cluster, { id: string; selectedNamespaces: string[] }>({
+      query: ({ id, selectedNamespaces }) => ({
+        url: path(id, 'namespaces'),
+        method: 'PUT',
+        body: { selectedNamespaces },
+      }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Cluster', id }],
+    }),
+    detachCluster: build.mutation<Cluster, string>({
+      query: (id) => ({ url: path(id, 'detach'), method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Cluster', id },
+        { type: 'Cluster', id: 'LIST' },
+      ],
+    }),
+    clusterKinds: build.query<ClusterResourceKind[], string>({
+      query: (id) => path(id, 'kinds'),
+      keepUnusedDataFor: 300,
+    }),
+    clusterResources: build.query<ClusterResourceSummary[], { id: string } & ClusterResourceListQuery>({
+      query: ({ id, ...params }) => ({ url: path(id, 'resources'), params }),
+      keepUnusedDataFor: 0,
+    }),
+    clusterResource: build.query<ClusterResourceDetail, { id: string } & ClusterResourceQuery>({
+      query: ({ id, ...params }) => ({ url: path(id, 'resource'), params }),
+      keepUnusedDataFor: 0,
+    }),
+    podLogs: build.query<string, { id: string } & PodLogsQuery>({
+      query: ({ id, ...params }) => ({ url: path(id, 'logs'), params, responseHandler: 'text' }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useClusterKindsQuery,
+  useClusterResourcesQuery,
+  useClusterResourceQuery,
+  usePodLogsQuery,
+  useClustersQuery,
+  useClusterQuery,
+  useLazyClusterQuery,
+  useCreateClusterMutation,
+  useReattachClusterMutation,
+  useSetClusterNamespacesMutation,
+  useDetachClusterMutation,
+} = clustersApi;
