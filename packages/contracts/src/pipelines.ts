@@ -197,3 +197,75 @@ export const variableSchema = z.object({
 });
 export type Variable = z.infer<typeof variableSchema>;
 export const variableListSchema = z.array(variableSchema);
+
+// ── External pipelines ──────────────────────────────────────────────────────────────────────
+// A pipeline whose Tekton definition lives in a git repository; a sync stores a new version
+// when the file changed (see /api/external-pipelines).
+
+export const EXTERNAL_SOURCE_URL_MESSAGE = 'Repository URL must start with https://, http:// or file://';
+export const EXTERNAL_SOURCE_REVISION_MESSAGE =
+  "Revision must be a branch, tag or commit: letters, numbers and '/', '.', '_', '-', not starting with '-'";
+export const EXTERNAL_SOURCE_PATH_MESSAGE =
+  'Path must be a .yaml, .yml or .json file inside the repository (relative, without "..")';
+
+export const externalPipelineSourceSchema = z.object({
+  kind: z.literal('git').default('git'),
+  url: z
+    .string({ message: 'Repository URL is required' })
+    .trim()
+    .min(1, 'Repository URL is required')
+    .max(2000, 'Repository URL must have at most 2000 characters')
+    .regex(/^(https?:\/\/[^\s/]+|file:\/\/\/)\S*$/, EXTERNAL_SOURCE_URL_MESSAGE),
+  revision: z
+    .string()
+    .trim()
+    .max(255, 'Revision must have at most 255 characters')
+    .regex(/^(?!-)[A-Za-z0-9._/-]+$/, EXTERNAL_SOURCE_REVISION_MESSAGE)
+    .default('main'),
+  path: z
+    .string({ message: 'Path is required' })
+    .trim()
+    .min(1, 'Path is required')
+    .max(1000, 'Path must have at most 1000 characters')
+    .regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\0]*\.(ya?ml|json)$/i, EXTERNAL_SOURCE_PATH_MESSAGE),
+  /** a workspace secret whose "token" key authenticates to a private repository */
+  secret: secretNameSchema.nullish(),
+});
+export type ExternalPipelineSource = z.infer<typeof externalPipelineSourceSchema>;
+export type ExternalPipelineSourceInput = z.input<typeof externalPipelineSourceSchema>;
+
+export const externalPipelineCreateSchema = z.object({
+  name: nameSchema(),
+  description: descriptionSchema.optional(),
+  source: externalPipelineSourceSchema,
+});
+export type ExternalPipelineCreate = z.infer<typeof externalPipelineCreateSchema>;
+
+export const externalPipelineUpdateSchema = z.object({
+  name: nameSchema().optional(),
+  description: descriptionSchema.optional(),
+  source: externalPipelineSourceSchema.optional(),
+});
+export type ExternalPipelineUpdate = z.infer<typeof externalPipelineUpdateSchema>;
+
+export const externalPipelineSchema = pipelineSummarySchema.extend({
+  source: z.object({
+    kind: z.literal('git'),
+    url: z.string(),
+    revision: z.string(),
+    path: z.string(),
+    secret: z.string().nullable(),
+  }),
+  lastSyncedAt: z.string().nullable(),
+  /** why the last sync failed (the version before it stays the one that runs); null after a good sync */
+  syncError: z.string().nullable(),
+});
+export type ExternalPipeline = z.infer<typeof externalPipelineSchema>;
+export const externalPipelineListSchema = z.array(externalPipelineSchema);
+
+export const EXTERNAL_SYNC_OUTCOMES = ['changed', 'unchanged', 'failed'] as const;
+export const externalPipelineSyncSchema = z.object({
+  outcome: z.enum(EXTERNAL_SYNC_OUTCOMES),
+  pipeline: externalPipelineSchema,
+});
+export type ExternalPipelineSync = z.infer<typeof externalPipelineSyncSchema>;

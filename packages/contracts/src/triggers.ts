@@ -323,6 +323,8 @@ export const scheduleSchema = z.object({
   nextRunAt: z.string().nullable(),
   lastRunAt: z.string().nullable(),
   lastRunId: z.string().nullable(),
+  /** why the last due run could not start; null once a run starts again */
+  lastError: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

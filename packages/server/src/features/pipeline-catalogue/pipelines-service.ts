@@ -153,6 +153,10 @@ export class PipelinesService {
     createdBy: string | null,
   ): Promise<PipelineDetail> {
     const row = await this.require(workspaceId, kind, id);
+    if (input.definition !== undefined && row.source)
+      throw new ConflictError(
+        "This pipeline's definition comes from its git repository: change it there and sync the external pipeline",
+      );
     if (input.definition !== undefined) await this.check(workspaceId, input.definition);
     if (input.name !== undefined && input.name.toLowerCase() !== row.name.toLowerCase())
       await this.ensureNameFree(workspaceId, kind, input.name, id);

@@ -106,25 +106,45 @@ export class PipelinesStore {
     });
   }
 
-  /** Changes the pipeline and, when a definition is given, stores it as the next version. */
+  /**
+   * Changes the pipeline and, when a definition is given, stores it as the next version. With
+   * `onlyIfChanged`, a definition equal to the current version's (read under the row lock, so two
+   * syncs at once store one version) is not stored. Answers whether a version was stored.
+   */
   async update(
     id: string,
-    patch: Partial<Pick<PipelineRow, 'name' | 'description' | 'rollbackPipelineId'>>,
+    patch: Partial<
+      Pick<
+        PipelineRow,
+        'name' | 'description' | 'rollbackPipelineId' | 'source' | 'lastSyncedAt' | 'syncError'
+      >
+    >,
     version?: { definition: string; format: string; createdBy: string | null },
-  ): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    options: { onlyIfChanged?: boolean } = {},
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ current: pipelines.currentVersion })
         .from(pipelines)
         .where(eq(pipelines.id, id))
         .for('update');
-      if (!locked) return;
-      const next = version ? locked.current + 1 : locked.current;
-      if (version) await tx.insert(pipelineVersions).values({ pipelineId: id, version: next, ...version });
+      if (!locked) return false;
+      let store = Boolean(version);
+      if (version && options.onlyIfChanged) {
+        const [current] = await tx
+          .select({ definition: pipelineVersions.definition })
+          .from(pipelineVersions)
+          .where(and(eq(pipelineVersions.pipelineId, id), eq(pipelineVersions.version, locked.current)));
+        store = current?.definition !== version.definition;
+      }
+      const next = store ? locked.current + 1 : locked.current;
+      if (version && store)
+        await tx.insert(pipelineVersions).values({ pipelineId: id, version: next, ...version });
       await tx
         .update(pipelines)
         .set({ ...patch, currentVersion: next, updatedAt: new Date() })
         .where(eq(pipelines.id, id));
+      return store;
     });
   }
 

@@ -2,6 +2,12 @@ import type { ScheduleRow, SchedulesStore } from './schedules-store.js';
 import { timingOf } from './schedules-service.js';
 import { nextOccurrence } from './schedule-timing.js';
 
+/** The reason as the schedule shows it: the error's own message (a validation error names the field). */
+function messageOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.length > 1000 ? `${text.slice(0, 999)}…` : text;
+}
+
 export interface SchedulerOptions {
   store: SchedulesStore;
   /** starts the schedule's run; answers its id */
@@ -48,12 +54,14 @@ export class Scheduler {
     let started = 0;
     for (;;) {
       const now = this.now();
+      const stalled = new Map<string, string>();
       const claimed = await this.options.store.claimDue(now, batch, (row) => {
         try {
           return nextOccurrence(timingOf(row), row.timeZone, now);
         } catch (err) {
           // a timing that no longer parses stops firing rather than blocking every other schedule
           this.options.onError?.(err, row.id);
+          stalled.set(row.id, `the timing no longer works, so the schedule stopped: ${messageOf(err)}`);
           return null;
         }
       });
@@ -62,8 +70,14 @@ export class Scheduler {
           const run = await this.options.start(schedule);
           await this.options.store.recordRun(schedule.id, run.id);
           started++;
+          if (stalled.has(schedule.id))
+            await this.options.store.recordError(schedule.id, stalled.get(schedule.id)!);
         } catch (err) {
           this.options.onError?.(err, schedule.id);
+          const stall = stalled.has(schedule.id) ? `; ${stalled.get(schedule.id)!}` : '';
+          await this.options.store
+            .recordError(schedule.id, `the run could not start: ${messageOf(err)}${stall}`)
+            .catch((recordErr: unknown) => this.options.onError?.(recordErr, schedule.id));
         }
       }
       if (claimed.length < batch) return started;

@@ -50,6 +50,7 @@ export function toSchedule(row: ScheduleWithPipeline): Schedule {
     nextRunAt: iso(row.nextRunAt),
     lastRunAt: iso(row.lastRunAt),
     lastRunId: row.lastRunId,
+    lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -138,7 +138,13 @@ export class SchedulesStore {
     });
   }
 
+  /** The due run started: remember it, and forget why an earlier one could not start. */
   async recordRun(id: string, runId: string): Promise<void> {
-    await this.db.update(schedules).set({ lastRunId: runId }).where(eq(schedules.id, id));
+    await this.db.update(schedules).set({ lastRunId: runId, lastError: null }).where(eq(schedules.id, id));
+  }
+
+  /** Why the due run could not start (shown with the schedule until a run starts again). */
+  async recordError(id: string, message: string): Promise<void> {
+    await this.db.update(schedules).set({ lastError: message }).where(eq(schedules.id, id));
   }
 }

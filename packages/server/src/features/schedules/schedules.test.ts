@@ -291,8 +291,49 @@ describe('schedules', () => {
     await scheduler.tick();
     expect(errors).toContain(broken.id);
     expect((await row(fine.id)).lastRunId).toBe('run-of-fine');
+    expect((await row(fine.id)).lastError).toBeNull();
     expect((await row(broken.id)).lastRunId).toBeNull();
+    expect((await row(broken.id)).lastError).toBe('the run could not start: pipeline changed');
     expect((await row(broken.id)).nextRunAt!.getTime()).toBeGreaterThan(at.getTime());
+  });
+
+  it('stores why a due run could not start, shows it in the view, and clears it when a run starts', async () => {
+    const made = await call('POST', '/api/pipelines', owner, {
+      name: 'changing',
+      definition: PIPELINE.replace('name: nightly', 'name: changing'),
+    });
+    const changing = made.json().id as string;
+    const s = await create({ name: 'will-break', pipelineId: changing, frequency: 'hourly', minute: 20 });
+    expect(s.lastError).toBeNull();
+    // the pipeline now needs a param the schedule does not give
+    const changed = await call('PUT', `/api/pipelines/${changing}`, owner, {
+      definition: PIPELINE.replace('name: nightly', 'name: changing').replace(
+        '    - name: target\n',
+        '    - name: target\n    - name: region\n',
+      ),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const clock = { now: new Date(Date.UTC(2093, 0, 1)) };
+    await t.db.database.db.update(schedules).set({ nextRunAt: clock.now }).where(eq(schedules.id, s.id));
+    const scheduler = schedulerAt(clock);
+    await scheduler.tick();
+    expect(await runsOf(s.id)).toHaveLength(0);
+    const failed = (await call('GET', `/api/schedules/${s.id}`, owner)).json() as Schedule;
+    expect(failed.lastError).toMatch(/^the run could not start: .*params\.region/);
+    expect(failed.lastRunId).toBeNull();
+    const listed = (await call('GET', '/api/schedules?name=will-break', owner)).json() as Schedule[];
+    expect(listed[0]!.lastError).toBe(failed.lastError);
+
+    const fixed = await call('PUT', `/api/schedules/${s.id}`, owner, {
+      params: { target: 'prod', region: 'eu' },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    clock.now = new Date(Date.UTC(2093, 0, 2));
+    await t.db.database.db.update(schedules).set({ nextRunAt: clock.now }).where(eq(schedules.id, s.id));
+    await scheduler.tick();
+    const [run] = await runsOf(s.id);
+    const view = (await call('GET', `/api/schedules/${s.id}`, owner)).json() as Schedule;
+    expect(view).toMatchObject({ lastError: null, lastRunId: run!.id });
   });
 
   it('starts due schedules from the server process itself', async () => {

@@ -10,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -18,7 +19,10 @@ import { describeFrequency } from './schedule-format';
 
 export type ScheduleAction = 'edit' | 'toggle' | 'delete';
 
-/** Schedules as rows: frequency in words, time zone, next and last run (with a link to it). */
+/**
+ * Schedules as rows: frequency in words, time zone, next and last run (with a link to it), and
+ * why the last due run could not start, until one starts again.
+ */
 export function SchedulesTable({
   schedules,
   allowed,
@@ -56,14 +60,27 @@ export function SchedulesTable({
               <TableCell>{describeFrequency(s, t)}</TableCell>
               <TableCell>{s.timeZone}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(s.nextRunAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {s.lastRunId ? (
-                  <Link component={RouterLink} to={`/pipelines/runs/${s.lastRunId}`}>
-                    {when(s.lastRunAt)}
-                  </Link>
-                ) : (
-                  when(s.lastRunAt)
-                )}
+              <TableCell>
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {s.lastRunId ? (
+                    <Link component={RouterLink} to={`/pipelines/runs/${s.lastRunId}`}>
+                      {when(s.lastRunAt)}
+                    </Link>
+                  ) : (
+                    when(s.lastRunAt)
+                  )}
+                </span>
+                {s.lastError ? (
+                  <Typography
+                    variant="caption"
+                    color="error"
+                    component="p"
+                    data-testid="schedule-last-error"
+                    sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}
+                  >
+                    {t('schedules.lastError', { error: s.lastError })}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell>
                 <Chip

@@ -43,6 +43,7 @@ function seedSchedule(patch: Partial<Schedule> = {}): Schedule {
     nextRunAt: '2026-05-02T01:00:00.000Z',
     lastRunAt: '2026-05-01T01:00:00.000Z',
     lastRunId: 'run-7',
+    lastError: null,
     createdAt: '2026-04-01T00:00:00.000Z',
     updatedAt: '2026-04-01T00:00:00.000Z',
     ...patch,
@@ -164,6 +165,25 @@ describe('schedules page', () => {
     await user.click(within(ask).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No schedules yet', {}, opts)).toBeTruthy();
     expect(triggers.calls('DELETE', '/api/schedules/sc-1')).toHaveLength(1);
+  });
+
+  it('shows why the last due run could not start, and nothing when the last one started', async () => {
+    seedSchedule({
+      lastRunId: null,
+      lastRunAt: '2026-05-01T01:00:00.000Z',
+      lastError: 'the run could not start: params.region: the param "region" is required',
+    });
+    seedSchedule({ id: 'sc-2', name: 'healthy' });
+    renderApp('/schedules');
+    const rows = await screen.findAllByTestId('schedule-row', {}, opts);
+    expect(rows).toHaveLength(2);
+    const broken = rows.find((r) => r.textContent?.includes('nightly'))!;
+    expect(within(broken).getByTestId('schedule-last-error').textContent).toBe(
+      'Last error: the run could not start: params.region: the param "region" is required',
+    );
+    expect(within(broken).queryByRole('link')).toBeNull();
+    const healthy = rows.find((r) => r.textContent?.includes('healthy'))!;
+    expect(within(healthy).queryByTestId('schedule-last-error')).toBeNull();
   });
 
   it('describes frequencies and offers IANA time zones', () => {

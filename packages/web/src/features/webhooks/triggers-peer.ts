@@ -122,6 +122,7 @@ export async function startTriggersPeer(pipelineName: (id: string) => string | u
           nextRunAt: p.data.enabled ? '2026-05-02T02:00:00.000Z' : null,
           lastRunAt: null,
           lastRunId: null,
+          lastError: null,
           createdAt: AT,
           updatedAt: AT,
         };

@@ -10,7 +10,7 @@ spec:
   params:
     - name: url
       type: string
-      description: The repository URL (https).
+      description: The repository URL (https, http or file).
     - name: revision
       type: string
       description: A branch, tag or commit.
@@ -23,6 +23,10 @@ spec:
       type: string
       description: The name of a secret whose "token" key authenticates to a private repository.
       default: git-token
+    - name: sslVerify
+      type: string
+      description: Set to "false" to skip the check of the server's TLS certificate (a self-signed one).
+      default: "true"
   workspaces:
     - name: output
       description: Where the repository is cloned.
@@ -45,20 +49,23 @@ spec:
       script: |
         #!/bin/sh
         set -eu
+        export GIT_TERMINAL_PROMPT=0
         URL="$(params.url)"
         if [ -n "\${GIT_TOKEN:-}" ]; then
           case "$URL" in
             https://*) URL="https://x-access-token:\${GIT_TOKEN}@\${URL#https://}" ;;
+            http://*) URL="http://x-access-token:\${GIT_TOKEN}@\${URL#http://}" ;;
           esac
         fi
         DEPTH="$(params.depth)"
         git init -q .
+        # origin is the URL without the token: nothing secret stays in .git/config
         git remote remove origin 2>/dev/null || true
-        git remote add origin "$URL"
+        git remote add origin "$(params.url)"
         if [ "$DEPTH" = "0" ]; then
-          git fetch -q origin "$(params.revision)"
+          git -c http.sslVerify="$(params.sslVerify)" fetch -q "$URL" "$(params.revision)"
         else
-          git fetch -q --depth "$DEPTH" origin "$(params.revision)"
+          git -c http.sslVerify="$(params.sslVerify)" fetch -q --depth "$DEPTH" "$URL" "$(params.revision)"
         fi
         git -c advice.detachedHead=false checkout -q FETCH_HEAD
         git rev-parse HEAD | tr -d '\\n' > "$(results.commit.path)"

@@ -34,11 +34,13 @@ function startFailure(command: StepCommand, error: NodeJS.ErrnoException): strin
 
 async function resolveSecrets(ctx: StepRun): Promise<Record<string, string>> {
   const values: Record<string, string> = {};
-  for (const { name, secret, key } of ctx.step.secretEnv) {
+  for (const { name, secret, key, optional } of ctx.step.secretEnv) {
     let value: string;
     try {
       value = await ctx.io.secretValue(secret, key);
     } catch (error) {
+      // Tekton: an optional secretKeyRef whose secret or key is missing leaves the variable unset
+      if (optional) continue;
       const message = error instanceof Error ? error.message : String(error);
       throw new StepSetupError(`secret "${secret}" (key "${key}") for ${name} could not be read: ${message}`);
     }

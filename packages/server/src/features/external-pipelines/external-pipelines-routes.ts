@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  externalPipelineCreateSchema,
+  externalPipelineListSchema,
+  externalPipelineSchema,
+  externalPipelineSyncSchema,
+  externalPipelineUpdateSchema,
+  idParamsSchema,
+  pipelineListQuerySchema,
+  TOTAL_COUNT_HEADER,
+} from '@slipway/contracts';
+import { inWorkspace } from '../../platform/auth/principal.js';
+import type { ExternalPipelinesService } from './external-pipelines-service.js';
+
+const BASE = '/api/external-pipelines';
+const tags = ['external pipelines'];
+
+function userOf(request: FastifyRequest): string | null {
+  const p = request.principal;
+  return p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+}
+
+/**
+ * External pipelines (`/api/external-pipelines`): pipelines whose definition is read from git.
+ * They are pipelines too (the same permissions; listed, run and exported under /api/pipelines).
+ */
+export function externalPipelineRoutes(service: ExternalPipelinesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      BASE,
+      {
+        config: { access: inWorkspace('pipelines:view') },
+        schema: {
+          tags,
+          summary: 'List external pipelines; filter by name; X-Total-Count has the total',
+          querystring: pipelineListQuerySchema,
+          response: { 200: externalPipelineListSchema },
+        },
+      },
+      async (request, reply) => {
+        const { rows, total } = await service.list(request.workspaceId!, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return rows;
+      },
+    );
+    app.get(
+      `${BASE}/:id`,
+      {
+        config: { access: inWorkspace('pipelines:view') },
+        schema: {
+          tags,
+          summary: 'One external pipeline with its source and sync state',
+          params: idParamsSchema,
+          response: { 200: externalPipelineSchema },
+        },
+      },
+      async (request) => service.get(request.workspaceId!, request.params.id),
+    );
+    app.post(
+      BASE,
+      {
+        config: { access: inWorkspace('pipelines:create'), auditAction: 'externalPipeline.create' },
+        schema: {
+          tags,
+          summary: 'Add an external pipeline: its file is read from git and validated first',
+          body: externalPipelineCreateSchema,
+          response: { 201: externalPipelineSchema },
+        },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'pipeline';
+        const created = await service.create(request.workspaceId!, request.body, userOf(request));
+        request.audit.targetId = created.id;
+        request.audit.detail = { name: created.name, url: created.source.url };
+        return reply.code(201).send(created);
+      },
+    );
+    app.put(
+      `${BASE}/:id`,
+      {
+        config: { access: inWorkspace('pipelines:edit'), auditAction: 'externalPipeline.update' },
+        schema: {
+          tags,
+          summary: 'Change an external pipeline; a new source is read and validated first',
+          params: idParamsSchema,
+          body: externalPipelineUpdateSchema,
+          response: { 200: externalPipelineSchema },
+        },
+      },
+      async (request) => {
+        request.audit.targetType = 'pipeline';
+        request.audit.targetId = request.params.id;
+        return service.update(request.workspaceId!, request.params.id, request.body, userOf(request));
+      },
+    );
+    app.post(
+      `${BASE}/:id/sync`,
+      {
+        config: { access: inWorkspace('pipelines:edit'), auditAction: 'externalPipeline.sync' },
+        schema: {
+          tags,
+          summary:
+            'Read the file from git again: a new version when it changed; a failure is kept in syncError',
+          params: idParamsSchema,
+          response: { 200: externalPipelineSyncSchema },
+        },
+      },
+      async (request) => {
+        request.audit.targetType = 'pipeline';
+        request.audit.targetId = request.params.id;
+        const synced = await service.sync(request.workspaceId!, request.params.id, userOf(request));
+        request.audit.detail = { outcome: synced.outcome, version: synced.pipeline.version };
+        return synced;
+      },
+    );
+    app.delete(
+      `${BASE}/:id`,
+      {
+        config: { access: inWorkspace('pipelines:delete'), auditAction: 'externalPipeline.delete' },
+        schema: {
+          tags,
+          summary: 'Delete an external pipeline (refused while a run is pending or in progress)',
+          params: idParamsSchema,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        request.audit.targetType = 'pipeline';
+        request.audit.targetId = request.params.id;
+        await service.remove(request.workspaceId!, request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

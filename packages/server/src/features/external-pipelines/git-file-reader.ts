@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Where an external pipeline's definition is: a file at a revision of a git repository. */
+export interface GitFileLocation {
+  url: string;
+  revision: string;
+  path: string;
+}
+
+export interface GitFile {
+  text: string;
+  /** the commit the revision pointed at */
+  commit: string;
+}
+
+/** What could not be read: the repository (unreachable or refused), the revision, or the file. */
+export type GitReadFailure = 'repository' | 'revision' | 'file';
+
+/** The repository could not be read (unreachable, refused, no such revision or file). */
+export class GitReadError extends Error {
+  constructor(
+    message: string,
+    readonly failure: GitReadFailure,
+  ) {
+    super(message);
+  }
+}
+
+/** git's words when the repository answered but has no such branch, tag or commit. */
+const MISSING_REVISION = /couldn't find remote ref|not our ref|unadvertised object|no such (ref|commit)/i;
+
+/** Reads one file of a git repository at a revision. */
+export interface GitFileSource {
+  read(location: GitFileLocation, token: string | null): Promise<GitFile>;
+}
+
+export interface GitCliOptions {
+  /** scratch clones go here (removed after each read); the OS temp dir by default */
+  scratchRoot?: string;
+  timeoutMs?: number;
+  /** extra environment for git (tests: GIT_SSL_CAINFO) */
+  env?: Record<string, string>;
+}
+
+const MAX_FILE_BYTES = 1_000_000;
+
+/**
+ * The git CLI: `git fetch --depth 1 <url> <revision>` into a fresh scratch repository, then
+ * `git cat-file` of the file at FETCH_HEAD. A token goes in an Authorization header (basic auth,
+ * user `x-access-token`, as GitHub, GitLab and Gitea accept), never into the URL, and is blanked
+ * out of every message.
+ */
+export class GitCliFileSource implements GitFileSource {
+  constructor(private readonly options: GitCliOptions = {}) {}
+
+  async read(location: GitFileLocation, token: string | null): Promise<GitFile> {
+    const root = this.options.scratchRoot ?? tmpdir();
+    await mkdir(root, { recursive: true });
+    const dir = await mkdtemp(path.join(root, 'slipway-external-'));
+    const scrub = (text: string) => {
+      let out = text.trim();
+      if (token) {
+        out = out.split(token).join('***');
+        out = out.split(Buffer.from(`x-access-token:${token}`).toString('base64')).join('***');
+      }
+      return out;
+    };
+    const git = (args: string[], config: string[] = []) =>
+      new Promise<string>((resolve, reject) => {
+        execFile(
+          'git',
+          [...config, ...args],
+          {
+            cwd: dir,
+            timeout: this.options.timeoutMs ?? 60_000,
+            maxBuffer: MAX_FILE_BYTES * 2,
+            env: {
+              PATH: process.env.PATH ?? '/usr/bin:/bin',
+              HOME: dir,
+              LANG: 'C.UTF-8',
+              GIT_TERMINAL_PROMPT: '0',
+              GIT_CONFIG_NOSYSTEM: '1',
+              GIT_CONFIG_GLOBAL: '/dev/null',
+              ...this.options.env,
+            },
+          },
+          (error, stdout, stderr) => {
+            if (error) reject(new Error(scrub(stderr || error.message)));
+            else resolve(stdout);
+          },
+        );
+      });
+    try {
+      try {
+        await git(['init', '-q', '.']);
+      } catch (error) {
+        throw new GitReadError(
+          `git could not be run on this host: ${(error as Error).message}`,
+          'repository',
+        );
+      }
+      const auth = token
+        ? [
+            '-c',
+            `http.extraHeader=Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`,
+          ]
+        : [];
+      try {
+        await git(['fetch', '-q', '--depth', '1', '--', location.url, location.revision], auth);
+      } catch (error) {
+        const message = (error as Error).message;
+        throw new GitReadError(
+          `git fetch of revision "${location.revision}" from ${location.url} failed: ${message}`,
+          MISSING_REVISION.test(message) ? 'revision' : 'repository',
+        );
+      }
+      const commit = (await git(['rev-parse', 'FETCH_HEAD'])).trim();
+      const spec = `FETCH_HEAD:${location.path.replace(/^\.\//, '')}`;
+      let size: number;
+      try {
+        size = Number((await git(['cat-file', '-s', spec])).trim());
+      } catch {
+        throw new GitReadError(
+          `${location.path} not found at revision "${location.revision}" (commit ${commit.slice(0, 12)})`,
+          'file',
+        );
+      }
+      if (size > MAX_FILE_BYTES)
+        throw new GitReadError(`${location.path} is larger than 1,000,000 bytes`, 'file');
+      return { text: await git(['cat-file', 'blob', spec]), commit };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PipelineRunDetail } from '@slipway/contracts';
+import {
+  commitFiles,
+  createGitRepo,
+  git,
+  startGitHttpServer,
+  type GitHttpServer,
+} from '../../../test-support/git-http-server.js';
+import { createSignedInUser, type TestUser } from '../../../test-support/identity.js';
+import { selfSignedCertificate } from '../../../test-support/slapd.js';
+import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
+import { FINISHED, waitFor } from '../../pipeline-runs/pipeline-runs.test-helper.js';
+
+const TOKEN = 'ghp_private-clone-token-0123';
+
+/** Clones with the built-in git-clone task, then checks the tree and that no token stays behind. */
+const CLONE = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata: { name: clone-private }
+spec:
+  params:
+    - { name: url, type: string }
+    - { name: secret, type: string, default: git-token }
+    - { name: revision, type: string, default: main }
+  workspaces: [{ name: src }]
+  tasks:
+    - name: clone
+      taskRef: { name: git-clone }
+      params:
+        - { name: url, value: $(params.url) }
+        - { name: revision, value: $(params.revision) }
+        - { name: tokenSecret, value: $(params.secret) }
+        - { name: sslVerify, value: "false" }
+      workspaces: [{ name: output, workspace: src }]
+    - name: check
+      runAfter: [clone]
+      workspaces: [{ name: ws, workspace: src }]
+      taskSpec:
+        workspaces: [{ name: ws }]
+        steps:
+          - name: show
+            image: alpine
+            workingDir: $(workspaces.ws.path)
+            script: |
+              echo "app says $(cat app.txt)"
+              if grep -q "${TOKEN}" .git/config; then echo "the token stayed in .git/config" >&2; exit 1; fi
+              git remote get-url origin
+`;
+
+/**
+ * The built-in git-clone task against a real private git server: `git http-backend` behind
+ * HTTPS (a self-signed certificate) that asks for a token by basic auth, as GitHub does.
+ */
+describe('built-in git-clone: a private repository over HTTPS with a token secret', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let server: GitHttpServer;
+  let dir: string;
+  let pipelineId: string;
+  let head: string;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'slipway-git-clone-'));
+    const certDir = path.join(dir, 'tls');
+    mkdirSync(certDir);
+    selfSignedCertificate(certDir);
+    createGitRepo(path.join(dir, 'repos', 'app'), { 'app.txt': 'v1\n' });
+    head = commitFiles(path.join(dir, 'repos', 'app'), { 'app.txt': 'v2\n' }, 'second');
+    server = await startGitHttpServer({
+      root: path.join(dir, 'repos'),
+      token: TOKEN,
+      tls: {
+        key: readFileSync(path.join(certDir, 'key.pem'), 'utf8'),
+        cert: readFileSync(path.join(certDir, 'cert.pem'), 'utf8'),
+      },
+    });
+    url = `${server.url}/app`;
+    t = await createTestApp();
+    user = await createSignedInUser(t.app, t.db.database);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/pipelines',
+      headers: user.headers,
+      payload: { name: 'clone-private', definition: CLONE },
+    });
+    expect(created.statusCode).toBe(201);
+    pipelineId = created.json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const run = async (params: Record<string, string>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pipelineruns',
+      headers: user.headers,
+      payload: { pipelineId, params },
+    });
+    expect(res.statusCode).toBe(201);
+    return waitFor(async () => {
+      const found = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/pipelineruns/${res.json().id}`,
+          headers: user.headers,
+        })
+      ).json() as PipelineRunDetail;
+      return FINISHED.includes(found.status) && found;
+    }, 30_000);
+  };
+  const logs = async (runId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/pipelineruns/${runId}/logs`, headers: user.headers }))
+      .body;
+
+  it('refuses the clone without a token: the server answered 401 and the run failed', async () => {
+    const refusedBefore = server.refused;
+    const done = await run({ url, secret: 'no-such-secret' });
+    expect(done.status).toBe('failed');
+    expect(done.taskRuns.find((r) => r.name === 'clone')?.status).toBe('failed');
+    expect(server.refused).toBeGreaterThan(refusedBefore);
+  });
+
+  it('clones with the token from the workspace secret, masks it, and keeps it out of .git/config', async () => {
+    const secret = await t.app.inject({
+      method: 'POST',
+      url: '/api/secrets',
+      headers: user.headers,
+      payload: { name: 'git-token', type: 'git', values: { token: TOKEN } },
+    });
+    expect(secret.statusCode).toBe(201);
+    const done = await run({ url });
+    expect(done.status).toBe('succeeded');
+    const clone = done.taskRuns.find((r) => r.name === 'clone')!;
+    expect(clone.results).toEqual({ commit: head, url });
+    const text = await logs(done.id);
+    expect(text).toContain('app says v2');
+    expect(text).toContain(`[check/show] ${url}`);
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it('fails with a wrong token', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/secrets',
+      headers: user.headers,
+      payload: { name: 'wrong-token', values: { token: 'not-the-token' } },
+    });
+    const refusedBefore = server.refused;
+    const done = await run({ url, secret: 'wrong-token' });
+    expect(done.status).toBe('failed');
+    expect(server.refused).toBeGreaterThan(refusedBefore);
+  });
+
+  it('checks out a given commit of a file:// repository (no token needed)', async () => {
+    const first = git(path.join(dir, 'repos', 'app'), 'rev-parse', 'HEAD~1');
+    const done = await run({ url: `file://${path.join(dir, 'repos', 'app')}`, revision: first });
+    expect(done.status).toBe('succeeded');
+    expect(done.taskRuns.find((r) => r.name === 'clone')!.results!.commit).toBe(first);
+    expect(await logs(done.id)).toContain('app says v1');
+  });
+});

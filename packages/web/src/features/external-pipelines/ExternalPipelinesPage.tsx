@@ -1,0 +1,142 @@
+import Add from '@mui/icons-material/Add';
+import CallSplit from '@mui/icons-material/CallSplit';
+import Box from '@mui/material/Box';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExternalPipeline } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { FormAlert } from '../../ui/FormAlert';
+import { LoadError } from '../../ui/LoadError';
+import { Section } from '../../ui/Section';
+import { Skeleton } from '../../ui/Skeleton';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PermissionButton } from '../access/Can';
+import { useCan } from '../access/usePermission';
+import {
+  useDeleteExternalPipelineMutation,
+  useExternalPipelinesQuery,
+  useSyncExternalPipelineMutation,
+} from './api';
+import { ExternalPipelineDialog } from './ExternalPipelineDialog';
+import { ExternalPipelinesTable, type ExternalPipelineAction } from './ExternalPipelinesTable';
+
+const PAGE_SIZES = [10, 25, 50];
+const PERMISSION = { sync: 'pipelines:edit', edit: 'pipelines:edit', delete: 'pipelines:delete' } as const;
+
+/**
+ * External pipelines: pipelines whose Tekton definition lives in a git repository. Each can be
+ * synced now (a new version when the file changed); a run of one syncs first.
+ */
+export default function ExternalPipelinesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('externalPipelines.title'));
+  const can = useCan();
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZES[0]!);
+  const params = { _start: String(page * rowsPerPage), _end: String((page + 1) * rowsPerPage) };
+  const { data, error, isLoading, isFetching, refetch } = useExternalPipelinesQuery(params);
+  const [dialog, setDialog] = useState<{ pipeline?: ExternalPipeline } | null>(null);
+  const [confirm, setConfirm] = useState<ExternalPipeline | null>(null);
+  const [remove, removal] = useDeleteExternalPipelineMutation();
+  const [sync, syncing] = useSyncExternalPipelineMutation();
+  const [notice, setNotice] = useState<{ severity: 'success' | 'info' | 'error'; text: string } | null>(null);
+  const closeConfirm = () => {
+    removal.reset();
+    setConfirm(null);
+  };
+
+  async function onAction(action: ExternalPipelineAction, pipeline: ExternalPipeline) {
+    if (action === 'edit') return setDialog({ pipeline });
+    if (action === 'delete') return setConfirm(pipeline);
+    setNotice(null);
+    const answer = await sync(pipeline.id);
+    if (answer.error) return setNotice({ severity: 'error', text: errorMessage(answer.error) });
+    const { outcome, pipeline: synced } = answer.data;
+    setNotice({
+      severity: outcome === 'failed' ? 'error' : outcome === 'changed' ? 'success' : 'info',
+      text: t(`externalPipelines.outcome.${outcome}`, { name: synced.name, version: synced.version }),
+    });
+  }
+
+  async function onConfirm() {
+    if (confirm && !(await remove(confirm.id)).error) closeConfirm();
+  }
+
+  let body;
+  if (isLoading) body = <Skeleton lines={4} />;
+  else if (!data)
+    body = (
+      <LoadError
+        what={t('externalPipelines.loadError')}
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  else if (data.total === 0)
+    body = (
+      <EmptyState icon={CallSplit} title={t('externalPipelines.emptyTitle')}>
+        <Typography color="text.secondary">{t('externalPipelines.emptyBody')}</Typography>
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <ExternalPipelinesTable
+          pipelines={data.rows}
+          allowed={(action) => can(PERMISSION[action])}
+          syncing={syncing.isLoading ? (syncing.originalArgs ?? null) : null}
+          onAction={(action, pipeline) => void onAction(action, pipeline)}
+        />
+        <TablePagination
+          component="div"
+          count={data.total}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_e, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setRowsPerPage(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </>
+    );
+
+  return (
+    <Box data-testid="area-externalPipelines" sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t('externalPipelines.title')}
+        </Typography>
+        <PermissionButton
+          permission="pipelines:create"
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setDialog({})}
+        >
+          {t('externalPipelines.create')}
+        </PermissionButton>
+      </Box>
+      <FormAlert severity={notice?.severity} message={notice?.text ?? null} />
+      <Section id="external-pipelines-heading" title={t('externalPipelines.listTitle')}>
+        {body}
+      </Section>
+      {dialog ? <ExternalPipelineDialog pipeline={dialog.pipeline} onClose={() => setDialog(null)} /> : null}
+      <ConfirmDialog
+        open={Boolean(confirm)}
+        title={t('externalPipelines.confirmDelete.title', { name: confirm?.name ?? '' })}
+        body={t('externalPipelines.confirmDelete.body')}
+        confirmLabel={t('common.delete')}
+        loading={removal.isLoading}
+        error={removal.error ? errorMessage(removal.error) : null}
+        onClose={closeConfirm}
+        onConfirm={() => void onConfirm()}
+      />
+    </Box>
+  );
+}

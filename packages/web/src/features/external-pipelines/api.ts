@@ -1,0 +1,57 @@
+import type {
+  ExternalPipeline,
+  ExternalPipelineCreate,
+  ExternalPipelineSync,
+  ExternalPipelineUpdate,
+} from '@slipway/contracts';
+import { api } from '../../app/api';
+import { totalOf, type Page } from '../webhooks/api';
+
+const LIST = { type: 'ExternalPipeline' as const, id: 'LIST' };
+/** An external pipeline is a pipeline too: the pipelines list and its page change with it. */
+const PIPELINES = { type: 'Pipeline' as const, id: 'LIST' };
+
+/** External pipelines (`/api/external-pipelines`): pipelines whose definition is read from git. */
+export const externalPipelinesApi = api
+  .enhanceEndpoints({ addTagTypes: ['ExternalPipeline', 'Pipeline'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      externalPipelines: build.query<Page<ExternalPipeline>, Record<string, string>>({
+        query: (params) => ({ url: 'external-pipelines', params }),
+        transformResponse: (rows: ExternalPipeline[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
+        providesTags: [LIST],
+      }),
+      createExternalPipeline: build.mutation<ExternalPipeline, ExternalPipelineCreate>({
+        query: (body) => ({ url: 'external-pipelines', method: 'POST', body }),
+        invalidatesTags: [LIST, PIPELINES],
+      }),
+      updateExternalPipeline: build.mutation<ExternalPipeline, { id: string; body: ExternalPipelineUpdate }>({
+        query: ({ id, body }) => ({
+          url: `external-pipelines/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          body,
+        }),
+        invalidatesTags: (_r, _e, { id }) => [LIST, PIPELINES, { type: 'Pipeline', id }],
+      }),
+      syncExternalPipeline: build.mutation<ExternalPipelineSync, string>({
+        query: (id) => ({
+          url: `external-pipelines/${encodeURIComponent(id)}/sync`,
+          method: 'POST',
+          body: {},
+        }),
+        invalidatesTags: (_r, _e, id) => [LIST, PIPELINES, { type: 'Pipeline', id }],
+      }),
+      deleteExternalPipeline: build.mutation<void, string>({
+        query: (id) => ({ url: `external-pipelines/${encodeURIComponent(id)}`, method: 'DELETE' }),
+        invalidatesTags: [LIST, PIPELINES],
+      }),
+    }),
+  });
+
+export const {
+  useExternalPipelinesQuery,
+  useCreateExternalPipelineMutation,
+  useUpdateExternalPipelineMutation,
+  useSyncExternalPipelineMutation,
+  useDeleteExternalPipelineMutation,
+} = externalPipelinesApi;
