@@ -1,8 +1,8 @@
 import type { Permission } from '@slipway/contracts';
-import type { en } from '../i18n/locales/en';
+import type { enApp } from '../i18n/locales/en-app';
 
-export type AreaId = keyof typeof en.nav;
-export type NavGroupId = keyof typeof en.groups;
+export type AreaId = keyof typeof enApp.nav;
+export type NavGroupId = keyof typeof enApp.groups;
 
 export interface NavItem {
   id: AreaId;

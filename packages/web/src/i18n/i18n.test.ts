@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@slipway/contracts';
 import { NAV_GROUPS, ALL_AREAS } from '../app/navigation';
 import { createI18n, LANGUAGE_STORAGE_KEY } from './i18n';
-import { en } from './locales/en';
+import { enApp } from './locales/en-app';
 import { dictionaryLoaders } from './i18n';
 
 describe('languages', () => {
@@ -11,7 +11,7 @@ describe('languages', () => {
   });
 
   it.each(['ar', 'fr', 'ja', 'hn'] as const)('translates every sidebar label into %s', async (code) => {
-    const dict = (await dictionaryLoaders[code]()) as typeof en;
+    const dict = (await dictionaryLoaders[code]()) as typeof enApp;
     for (const area of ALL_AREAS) {
       expect(dict.nav[area.id], `${code} nav.${area.id}`).toBeTruthy();
     }
@@ -19,7 +19,7 @@ describe('languages', () => {
   });
 
   it('describes every area in English', () => {
-    for (const area of ALL_AREAS) expect(en.areas[area.id], area.id).toBeTruthy();
+    for (const area of ALL_AREAS) expect(enApp.areas[area.id], area.id).toBeTruthy();
   });
 
   it('turns the document right-to-left for Arabic, remembers the choice, and back', async () => {

@@ -3,6 +3,29 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguageCode, lookupLanguage, type LanguageCode } from '@slipway/contracts';
 import { en } from './locales/en';
 
+/**
+ * English comes in two parts: `en` (the shell and the sign-in screens) is bundled; `enApp` (every
+ * area of the signed-in application) loads with the application layout, so a first visit to
+ * /login does not download it. Instances created before it arrives receive it when it does.
+ */
+let appStrings: object | undefined;
+const instances = new Set<WeakRef<I18n>>();
+
+/** Adds the application's English to every instance, present and future. */
+export function addAppStrings(strings: object): void {
+  appStrings = strings;
+  for (const ref of instances) {
+    const instance = ref.deref();
+    if (instance) instance.addResourceBundle('en', 'translation', strings, true, true);
+    else instances.delete(ref);
+  }
+}
+
+/** Loads the application's English once; the layout's route waits for it. */
+export async function loadAppStrings(): Promise<void> {
+  if (!appStrings) addAppStrings((await import('./locales/en-app')).enApp);
+}
+
 /** Where the chosen language is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'slipway.language';
 
@@ -61,7 +84,7 @@ export function createI18n(language: LanguageCode = storedLanguage()): I18n {
     .use(lazyDictionaries)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: appStrings ? { ...en, ...appStrings } : en } },
       partialBundledLanguages: true,
       react: { bindI18nStore: 'added' },
       lng: language,
@@ -73,6 +96,7 @@ export function createI18n(language: LanguageCode = storedLanguage()): I18n {
       showSupportNotice: false,
       initAsync: false,
     });
+  instances.add(new WeakRef(instance));
   instance.on('languageChanged', (lng) => {
     const code = isLanguageCode(lng) ? lng : DEFAULT_LANGUAGE;
     applyDocumentLanguage(code);

@@ -6,6 +6,8 @@ import {
   changePasswordRequestSchema,
   loginRequestSchema,
   MESSAGES,
+  OAUTH_HANDOFF_INVALID_MESSAGE,
+  oauthExchangeRequestSchema,
   profileUpdateRequestSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
@@ -13,6 +15,8 @@ import {
 } from '@slipway/contracts';
 import { createOrgPeer, type Reply } from './org-peer';
 import { createPipelinesPeer } from './pipelines-peer';
+import { createClustersPeer } from './clusters-peer';
+import { createStudioPeer } from './studio-peer';
 
 /**
  * A test peer that answers like Slipway's API (`/api/auth/*`, `/api/profile`) over real HTTP on
@@ -27,6 +31,8 @@ export interface PeerUser {
   lastName: string;
   verified: boolean;
   code: string;
+  /** how the peer says this person signed in (GET /api/profile) */
+  signInMethod?: 'password' | 'ldap';
 }
 
 export interface RecordedRequest {
@@ -53,7 +59,11 @@ export async function startApiPeer() {
   const sessions = new Map<string, string>(); // token → user id
   const resetTokens = new Set<string>(['reset-token-1']);
   const requests: RecordedRequest[] = [];
-  const state = { providers: [] as { id: string; name: string }[] };
+  const state = {
+    providers: [] as { id: string; name: string }[],
+    /** one-time codes the OpenID callback handed out, and whose sign-in each one finishes */
+    oauthCodes: new Map<string, PeerUser>(),
+  };
 
   function addUser(u: Partial<PeerUser> & { email: string; password: string }): PeerUser {
     const user: PeerUser = {
@@ -74,6 +84,8 @@ export async function startApiPeer() {
   }
   const orgPeer = createOrgPeer({ fail, invalid, users, addUser, signIn });
   const pipelinesPeer = createPipelinesPeer({ fail, invalid });
+  const clustersPeer = createClustersPeer({ fail, invalid });
+  const studioPeer = createStudioPeer({ fail, invalid });
 
   function caller(req: IncomingMessage): PeerUser | undefined {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -87,6 +99,7 @@ export async function startApiPeer() {
       firstName: u.firstName,
       lastName: u.lastName,
       organisationId: 'org-1',
+      ...(u.signInMethod ? { signInMethod: u.signInMethod } : {}),
       organisations: [{ id: 'org-1', name: 'Analytical Engines', role: 'master_admin' }],
       workspaces: [
         { id: 'ws-1', name: 'Default', organisationId: 'org-1', role: 'admin' },
@@ -145,6 +158,14 @@ export async function startApiPeer() {
         if (!resetTokens.delete(p.data.token)) return fail(400, 'This link has expired');
         return [200, { message: 'Password changed' }];
       }
+      case 'POST /api/auth/oauth/exchange': {
+        const p = oauthExchangeRequestSchema.safeParse(body);
+        if (!p.success) return invalid(p.error);
+        const person = state.oauthCodes.get(p.data.code);
+        state.oauthCodes.delete(p.data.code);
+        if (!person) return fail(401, OAUTH_HANDOFF_INVALID_MESSAGE);
+        return [200, { ...signIn(person), projectId: 'ws-2' }];
+      }
       case 'GET /api/auth/oauth/providers':
         return [200, state.providers];
       case 'GET /api/auth/oauth/login_url':
@@ -160,6 +181,10 @@ export async function startApiPeer() {
     if (fromOrg) return fromOrg;
     const fromPipelines = user ? pipelinesPeer.route(req, path, query, body) : undefined;
     if (fromPipelines) return fromPipelines;
+    const fromClusters = user ? clustersPeer.route(req, path, query, body) : undefined;
+    if (fromClusters) return fromClusters;
+    const fromStudio = user ? studioPeer.route(req, path, query, body) : undefined;
+    if (fromStudio) return fromStudio;
     if (path.startsWith('/api/profile') && !user) return fail(401, 'Session expired');
     if (!user) return fail(404, `No route ${key}`);
     switch (key) {
@@ -223,6 +248,10 @@ export async function startApiPeer() {
     org: orgPeer.org,
     /** pipelines, runs and their log lines */
     pipelines: pipelinesPeer.pipelines,
+    /** clusters and environments */
+    clusters: clustersPeer.clusters,
+    /** task templates, secrets and variables */
+    studio: studioPeer.studio,
     addUser,
     signIn,
     /** The requests made to a path, in order. */

@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { addAppStrings } from '../i18n/i18n';
+import { enApp } from '../i18n/locales/en-app';
+
+// The app loads its application strings with the layout; components under test get them at once.
+addAppStrings(enApp);
 
 /**
  * jsdom has no media queries; answer min-width/max-width ones against a desktop-sized window,
