@@ -64,3 +64,69 @@ export function report(name, figures) {
   console.log(`\n## ${name}`);
   for (const [k, v] of Object.entries(figures)) console.log(`${k}: ${v}`);
 }
+
+/**
+ * Starts bench/pipeline-server.mjs in a child process; answers {url, token, workspaceId, pid,
+ * headers, stop()}. The server is built first when its sources changed.
+ */
+export async function startPipelineServer(env = {}, execArgv = []) {
+  const { spawn } = await import('node:child_process');
+  const { buildIfStale } = await import('../scripts/build-steps.mjs');
+  buildIfStale(['server']);
+  const child = spawn(
+    process.execPath,
+    [...execArgv, new URL('./pipeline-server.mjs', import.meta.url).pathname],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const info = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const nl = buf.indexOf('\n');
+      if (nl >= 0) resolve(JSON.parse(buf.slice(0, nl)));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const headers = {
+    authorization: `Bearer ${info.token}`,
+    'x-workspace-id': info.workspaceId,
+    'content-type': 'application/json',
+  };
+  return {
+    ...info,
+    headers,
+    async api(method, path, body) {
+      const res = await fetch(`${info.url}/api/${path}`, {
+        method,
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Polls a run until it has finished; answers its detail. */
+export async function runFinished(server, id, timeoutMs = 600_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await server.api('GET', `pipelineruns/${id}`);
+    if (['succeeded', 'failed', 'timed_out', 'cancelled'].includes(run.status)) return run;
+    if (Date.now() > until) throw new Error(`run ${id} did not finish in time`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}

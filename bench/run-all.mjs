@@ -4,7 +4,16 @@ import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 let failed = 0;
-for (const b of ['cold-start.mjs', 'idle-memory.mjs', 'web-bundle.mjs', 'authz-throughput.mjs']) {
+for (const b of [
+  'cold-start.mjs',
+  'idle-memory.mjs',
+  'web-bundle.mjs',
+  'authz-throughput.mjs',
+  'agent-heartbeats.mjs',
+  'pipeline-fanout.mjs',
+  'pipeline-throughput.mjs',
+  'pipeline-logs.mjs',
+]) {
   const r = spawnSync(process.execPath, [here + b], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }

@@ -15,3 +15,6 @@ export * from './access.js';
 export * from './caller-permissions.js';
 export * from './pipelines.js';
 export * from './pipeline-runs.js';
+export * from './agent-protocol.js';
+export * from './clusters.js';
+export * from './triggers.js';

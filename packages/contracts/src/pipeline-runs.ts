@@ -46,6 +46,8 @@ export const runWorkspaceBindingSchema = z.object({
   emptyDir: z.object({}).passthrough().optional(),
   volumeClaimTemplate: z.unknown().optional(),
   subPath: z.string().max(255).optional(),
+  /** Tekton's secret workspace: each key of the workspace's secret is a file in the workspace. */
+  secret: z.object({ secretName: z.string().min(1).max(253) }).optional(),
 });
 
 export const createPipelineRunSchema = z.object({
@@ -53,6 +55,8 @@ export const createPipelineRunSchema = z.object({
   params: z.record(z.string(), runParamValueSchema).default({}),
   timeoutHours: z.number().positive().max(168).default(PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS),
   workspaces: z.array(runWorkspaceBindingSchema).max(32).default([]),
+  /** The environment the run targets (its cluster runs the tasks); an environment of the workspace. */
+  environmentId: z.string().min(1).max(64).optional(),
 });
 export type CreatePipelineRunRequest = z.infer<typeof createPipelineRunSchema>;
 
@@ -64,6 +68,10 @@ export const pipelineRunListQuerySchema = listQuerySchema
       .pipe(z.enum(Object.keys(RUN_STATUS_FILTERS) as [string, ...string[]]))
       .optional(),
     pipelineId: z.string().max(64).optional(),
+    /** runs queued at or after this instant (the studio's date range presets) */
+    from: z.iso.datetime({ offset: true, message: 'from must be an ISO 8601 date-time' }).optional(),
+    /** runs queued before this instant */
+    to: z.iso.datetime({ offset: true, message: 'to must be an ISO 8601 date-time' }).optional(),
     _sort: z.enum(['queuedAt', 'number', 'status', 'id']).default('queuedAt'),
     _order: z
       .string()
@@ -93,6 +101,8 @@ export const pipelineRunSchema = z.object({
   trigger: z.object({ kind: z.string(), id: z.string().nullable().optional() }),
   rerunOf: z.string().nullable(),
   rollbackOf: z.string().nullable(),
+  /** The environment the run targets, or null. */
+  environmentId: z.string().nullable(),
   queuedAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
@@ -138,3 +148,163 @@ export const pipelineRunLogsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type PipelineRunLogsQuery = z.infer<typeof pipelineRunLogsQuerySchema>;
+
+/** `GET /api/pipelineruns/:id/logs?download=1` sends the selection as an attachment. */
+export const pipelineRunLogsDownloadSchema = z.object({
+  download: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
+
+/** `GET /api/pipelineruns/:id/logs/search`: lines containing `q` (case-insensitive, ANSI escapes ignored). */
+export const pipelineRunLogSearchQuerySchema = z
+  .object({
+    q: z.string().trim().min(1, 'q: give the text to search for').max(200),
+    task: z.string().max(128).optional(),
+    step: z.string().max(128).optional(),
+    _start: z.coerce.number().int().min(0).default(0),
+    _end: z.coerce.number().int().min(1).default(100),
+  })
+  .refine((q) => q._end > q._start, { message: '_end must be greater than _start', path: ['_end'] })
+  .refine((q) => q._end - q._start <= 1000, { message: 'at most 1000 matches per page', path: ['_end'] });
+export type PipelineRunLogSearchQuery = z.infer<typeof pipelineRunLogSearchQuerySchema>;
+
+export const logSearchMatchSchema = z.object({
+  task: z.string(),
+  step: z.string(),
+  /** 1-based line number within the task's log (what `?task=` shows). */
+  line: z.number().int(),
+  text: z.string(),
+});
+export const logSearchResultSchema = z.array(logSearchMatchSchema);
+export type LogSearchMatch = z.infer<typeof logSearchMatchSchema>;
+
+/** The live log socket: `GET /api/ws/pipelineruns/:id/logs?task=&step=&offset=`. */
+export const LOG_STREAM_PATH = 'pipelineruns';
+export const logStreamQuerySchema = pipelineRunLogsQuerySchema;
+
+/**
+ * One log line in a socket frame: `[step, stream, at (epoch ms), text]`. Text keeps ANSI escapes;
+ * secrets are already masked.
+ */
+export const logStreamLineSchema = z.tuple([
+  z.string(),
+  z.enum(['stdout', 'stderr', 'system']),
+  z.number(),
+  z.string(),
+]);
+export type LogStreamLine = z.infer<typeof logStreamLineSchema>;
+
+/**
+ * Lines by column, as frames carry them: `text` per line; `runs` the run-length list
+ * `[step, stream, count, …]`; `at` the run-length list `[epoch ms, count, …]`. About a third of
+ * the bytes of one array per line, and cheaper to parse.
+ */
+export const logLinesColumnsSchema = z.object({
+  runs: z.array(z.union([z.string(), z.number()])),
+  at: z.array(z.number()),
+  text: z.array(z.string()),
+});
+export type LogLinesColumns = z.infer<typeof logLinesColumnsSchema>;
+
+/**
+ * Frames the server sends. Lines arrive in the order they were stored (per task in order;
+ * across tasks by arrival); `from` is the 0-based offset of the first line in the selection, so a
+ * client that reconnects with `offset` = the last `from + text.length` misses and repeats nothing.
+ */
+export const logStreamFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('lines'),
+    task: z.string(),
+    from: z.number().int().min(0),
+    ...logLinesColumnsSchema.shape,
+  }),
+  /** The task (with `task=`) or the run has finished; no more lines come. The socket then closes. */
+  z.object({ type: z.literal('end'), status: z.string(), next: z.number().int().min(0) }),
+  /** The stream cannot go on (e.g. the run has no such task); the socket then closes. */
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type LogStreamFrame = z.infer<typeof logStreamFrameSchema>;
+
+export function encodeLogLines(lines: readonly LogStreamLine[]): LogLinesColumns {
+  const runs: (string | number)[] = [];
+  const at: number[] = [];
+  const text: string[] = [];
+  let key: string | undefined;
+  let time: number | undefined;
+  for (const [step, stream, when, body] of lines) {
+    if (`${step}\u0000${stream}` !== key) {
+      runs.push(step, stream, 1);
+      key = `${step}\u0000${stream}`;
+    } else (runs[runs.length - 1] as number)++;
+    if (when !== time) {
+      at.push(when, 1);
+      time = when;
+    } else at[at.length - 1]!++;
+    text.push(body);
+  }
+  return { runs, at, text };
+}
+
+export function decodeLogLines(columns: LogLinesColumns): LogStreamLine[] {
+  const out: LogStreamLine[] = [];
+  let r = 0;
+  let left = 0;
+  let step = '';
+  let stream: LogStreamLine[1] = 'stdout';
+  let a = 0;
+  let timeLeft = 0;
+  let time = 0;
+  for (const body of columns.text) {
+    if (left === 0) {
+      step = String(columns.runs[r]);
+      stream = columns.runs[r + 1] as LogStreamLine[1];
+      left = Number(columns.runs[r + 2]);
+      r += 3;
+    }
+    if (timeLeft === 0) {
+      time = columns.at[a]!;
+      timeLeft = columns.at[a + 1]!;
+      a += 2;
+    }
+    left--;
+    timeLeft--;
+    out.push([step, stream, time, body]);
+  }
+  return out;
+}
+
+/** The subprotocol a browser asks for; the server picks it. */
+export const WS_PROTOCOL = 'slipway.v1';
+/** Prefixes of the subprotocol entries that carry what a browser cannot send as headers. */
+export const WS_CREDENTIAL_PREFIXES = {
+  authorization: 'auth.',
+  workspace: 'workspace.',
+  fingerprint: 'fingerprint.',
+} as const;
+
+function base64url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * The Sec-WebSocket-Protocol list for a socket under `/api/ws/`: the protocol itself, then the
+ * session token, workspace and fingerprint as base64url entries (browsers cannot set headers on
+ * a WebSocket, and query strings end up in access logs).
+ */
+export function webSocketProtocols(credentials: {
+  authorization?: string | null;
+  workspace?: string | null;
+  fingerprint?: string | null;
+}): string[] {
+  const out = [WS_PROTOCOL];
+  for (const key of ['authorization', 'workspace', 'fingerprint'] as const) {
+    const value = credentials[key];
+    if (value) out.push(WS_CREDENTIAL_PREFIXES[key] + base64url(value));
+  }
+  return out;
+}

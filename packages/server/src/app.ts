@@ -5,12 +5,20 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPipelineCatalogue } from './features/pipeline-catalogue/pipeline-catalogue-feature.js';
 import { createSecretsFeature } from './features/secrets/secrets-feature.js';
+import { createClustersFeature } from './features/clusters/clusters-feature.js';
+import { createEnvironmentsFeature } from './features/environments/environments-feature.js';
+import { withClusterExecutor } from './features/environments/run-executor.js';
+import { createDeploymentsFeature } from './features/deployments/deployments-feature.js';
+import { createAgentGatewayFeature } from './features/agent-gateway/agent-gateway-feature.js';
 import { runtimeSettingsRoutes } from './features/runtime-settings/runtime-settings-routes.js';
 import { RuntimeSettingsService } from './features/runtime-settings/runtime-settings-service.js';
 import { membersFeature } from './features/members/members-feature.js';
 import { oidcFeature } from './features/oidc/oidc-feature.js';
 import { organisationsFeature } from './features/organisations/organisations-feature.js';
 import { pipelineRunsFeature } from './features/pipeline-runs/pipeline-runs-feature.js';
+import { externalPipelinesFeature } from './features/external-pipelines/external-pipelines-feature.js';
+import { createWebhooksFeature } from './features/webhooks/webhooks-feature.js';
+import { schedulesFeature } from './features/schedules/schedules-feature.js';
 import { rolesFeature } from './features/roles/roles-feature.js';
 import { serviceAccountsFeature } from './features/service-accounts/service-accounts-feature.js';
 import { ssoFeature } from './features/sso/sso-feature.js';
@@ -109,7 +117,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(serviceAccountsFeature(teamDeps));
   await app.register(auditFeature(database.db));
   await app.register(ssoFeature(database.db, keys, auth));
-  await app.register(oidcFeature(database.db, config, auth, publicUrl));
+  await app.register(oidcFeature(database.db, config, auth, publicUrl, keys));
 
   // Pipelines, templates, task templates; secrets and variables. The run engine reads definitions
   // through pipelineCatalogue.loader and secret values through secretsFeature.reader.
@@ -117,13 +125,49 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(pipelineCatalogue.plugin);
   const secretsFeature = createSecretsFeature({ db: database.db, keys });
   await app.register(secretsFeature.plugin);
+  // The clusters' agents dial in at /api/agent/connect; features reach them through agentGateway.
+  const agentGatewayFeature = createAgentGatewayFeature({
+    db: database.db,
+    log: app.log,
+    // The embedded database runs on this thread: smaller writes let acks through between them.
+    options: { flushChunk: database.driver === 'pglite' ? 100 : 1000 },
+  });
+  await app.register(agentGatewayFeature.plugin);
+  const agentGateway = agentGatewayFeature.gateway;
+  app.decorate('agentGateway', agentGateway);
+  const clustersFeature = createClustersFeature({ db: database.db, publicUrl, gateway: agentGateway });
+  await app.register(clustersFeature.plugin);
+  const environmentsFeature = createEnvironmentsFeature({ db: database.db, clusters: clustersFeature.store });
+  await app.register(environmentsFeature.plugin);
+  const deploymentsFeature = createDeploymentsFeature({
+    db: database.db,
+    gateway: agentGateway,
+    target: environmentsFeature.target,
+  });
+  await app.register(deploymentsFeature.plugin);
   const pipelineRuns = pipelineRunsFeature(app, {
     db: database.db,
-    keys,
+    loader: pipelineCatalogue.loader,
+    secrets: secretsFeature.reader,
     dataDir: config.dataDir,
     engine: config.engineEnabled,
+    databaseUrl: database.driver === 'postgres' ? config.databaseUrl : undefined,
+    // A run that targets an environment on an attached cluster runs there (Kubernetes executor).
+    ...withClusterExecutor(config.dataDir, agentGateway, environmentsFeature.target, deploymentsFeature.executor),
   });
   await app.register(pipelineRuns.routes);
+  // External pipelines: definitions read from git; a run of one syncs first.
+  const externalPipelines = externalPipelinesFeature({
+    db: database.db,
+    catalogue: pipelineCatalogue,
+    secrets: secretsFeature.reader,
+    dataDir: config.dataDir,
+  });
+  await app.register(externalPipelines.routes);
+  pipelineRuns.service.beforeCreate((ws, id) => externalPipelines.service.beforeRun(ws, id));
+  const runTriggers = { db: database.db, loader: pipelineCatalogue.loader, runs: pipelineRuns.service };
+  await app.register(createWebhooksFeature({ ...runTriggers, keys }).plugin);
+  await app.register(schedulesFeature(app, { ...runTriggers, engine: config.engineEnabled }).routes);
 
   await registerWebApp(app, config.webDir);
   return app;

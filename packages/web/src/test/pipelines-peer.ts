@@ -55,6 +55,7 @@ export function sampleRun(patch: Partial<PipelineRunDetail> = {}): PipelineRunDe
     trigger: { kind: 'manual', id: null },
     rerunOf: null,
     rollbackOf: null,
+    environmentId: null,
     queuedAt: AT,
     startedAt: AT,
     finishedAt: '2025-05-01T10:00:05.000Z',
@@ -67,6 +68,8 @@ export function sampleRun(patch: Partial<PipelineRunDetail> = {}): PipelineRunDe
 export function createPipelinesPeer(deps: PipelinesPeerDeps) {
   const pipelines = {
     pipelines: [] as PipelineDetail[],
+    /** pipeline templates (`/api/templates`) */
+    templates: [] as PipelineDetail[],
     runs: [] as PipelineRunDetail[],
     /** log lines per run id, as "[task/step] text" for the whole run */
     logs: new Map<string, string[]>(),
@@ -105,6 +108,50 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
       pipelines.pipelines.push(created);
       return [201, created];
     }
+    if (parts[2] === 'templates') {
+      const list = pipelines.templates;
+      if (key === 'GET /api/templates') return page(list.map(summary), query);
+      if (key === 'POST /api/templates') {
+        const p = pipelineCreateSchema.safeParse(body);
+        if (!p.success) return deps.invalid(p.error);
+        if (pipelines.refuseDefinition) return deps.fail(400, pipelines.refuseDefinition);
+        const created = samplePipeline({
+          id: `tpl-new-${++seq}`,
+          kind: 'template',
+          name: p.data.name,
+          description: p.data.description ?? '',
+          definition: p.data.definition,
+        });
+        list.push(created);
+        return [201, created];
+      }
+      const found = list.find((p) => p.id === id);
+      if (!found) return deps.fail(404, 'Pipeline template not found');
+      if (req.method === 'GET' && parts.length === 4) return [200, found];
+      if (req.method === 'PUT' && parts.length === 4) {
+        const p = pipelineUpdateSchema.safeParse(body);
+        if (!p.success) return deps.invalid(p.error);
+        if (pipelines.refuseDefinition) return deps.fail(400, pipelines.refuseDefinition);
+        Object.assign(found, p.data, p.data.definition ? { version: found.version + 1 } : {});
+        return [200, found];
+      }
+      if (req.method === 'DELETE' && parts.length === 4) {
+        list.splice(list.indexOf(found), 1);
+        return [204];
+      }
+      if (req.method === 'POST' && parts[4] === 'instantiate') {
+        const name = (body as { name?: string } | null)?.name ?? '';
+        if (pipelines.pipelines.some((p) => p.name === name)) return deps.fail(409, 'A pipeline has this name');
+        const created = samplePipeline({ id: `pl-new-${++seq}`, name, definition: found.definition });
+        pipelines.pipelines.push(created);
+        return [201, created];
+      }
+    }
+    if (parts[2] === 'pipelines' && parts[4] === 'versions' && req.method === 'GET') {
+      const found = pipelines.pipelines.find((p) => p.id === id);
+      if (!found) return deps.fail(404, 'Pipeline not found');
+      return [200, { ...found.versions[0]!, version: Number(parts[5]), definition: found.definition }];
+    }
     if (parts[2] === 'pipelines' && parts.length === 4) {
       const found = pipelines.pipelines.find((p) => p.id === id);
       if (!found) return deps.fail(404, 'Pipeline not found');
@@ -120,7 +167,15 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
     if (key === 'GET /api/pipelineruns') {
       const status = query.get('status');
       const wanted = status ? RUN_STATUS_FILTERS[status] : undefined;
-      return page(pipelines.runs.filter((r) => !wanted || r.status === wanted).map(view), query);
+      const from = query.get('from');
+      const to = query.get('to');
+      const rows = pipelines.runs.filter(
+        (r) =>
+          (!wanted || r.status === wanted) &&
+          (!from || Date.parse(r.queuedAt) >= Date.parse(from)) &&
+          (!to || Date.parse(r.queuedAt) < Date.parse(to)),
+      );
+      return page(rows.map(view), query);
     }
     if (key === 'POST /api/pipelineruns') {
       const p = createPipelineRunSchema.safeParse(body);

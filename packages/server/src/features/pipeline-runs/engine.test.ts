@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { pipelineRuns } from '../../platform/database/schema.js';
+import { environments, pipelineRuns } from '../../platform/database/schema.js';
 import { FakeExecutor } from '../pipelines/executor/fake-executor.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
 import { FINISHED, insertPipeline, runsOf, seedWorkspace, waitFor } from './pipeline-runs.test-helper.js';
@@ -294,6 +295,70 @@ describe('RunEngine (FakeExecutor, real database)', () => {
     expect(run).toMatchObject({ status: 'succeeded', results: { final: 'B2' } });
     expect(executor.callsOf('a')).toHaveLength(0);
     expect(executor.callsOf('b')[0]!.run.params).toMatchObject({ v: 'kept' });
+  });
+
+  it('asks executorFor for each run and stores, returns and re-runs with its environmentId', async () => {
+    const local = new FakeExecutor();
+    const other = new FakeExecutor();
+    const asked: { id: string; workspaceId: string; executor: string; environmentId: string | null }[] = [];
+    const ctx = setup(local, {
+      executorFor: (run) => {
+        asked.push(run);
+        return run.environmentId ? other : local;
+      },
+    });
+    const environmentId = randomUUID();
+    await db.database.db
+      .insert(environments)
+      .values({ id: environmentId, workspaceId, name: `env-${environmentId.slice(0, 6)}`, type: 'staging' });
+    const pipelineId = await insertPipeline(db.database, workspaceId, SLOW);
+    const withEnv = await ctx.service.create(workspaceId, {
+      pipelineId,
+      params: {},
+      timeoutHours: 1,
+      workspaces: [],
+      environmentId,
+    });
+    expect(withEnv.environmentId).toBe(environmentId);
+    const plain = await ctx.service.create(workspaceId, {
+      pipelineId,
+      params: {},
+      timeoutHours: 1,
+      workspaces: [],
+    });
+    expect(plain.environmentId).toBeNull();
+    expect((await finished(ctx, withEnv.id)).environmentId).toBe(environmentId);
+    await finished(ctx, plain.id);
+    expect(other.callsOf('wait')).toHaveLength(1);
+    expect(local.callsOf('wait')).toHaveLength(1);
+    expect(asked.find((r) => r.id === withEnv.id)).toMatchObject({
+      workspaceId,
+      executor: 'local',
+      environmentId,
+    });
+    const again = await ctx.service.rerun(workspaceId, withEnv.id);
+    expect(again.environmentId).toBe(environmentId);
+    await finished(ctx, again.id);
+    await expect(
+      ctx.service.create(workspaceId, {
+        pipelineId,
+        params: {},
+        timeoutHours: 1,
+        workspaces: [],
+        environmentId: 'no-such-env',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, details: [{ path: 'environmentId' }] });
+    const foreign = await seedWorkspace(db.database);
+    const foreignPipeline = await insertPipeline(db.database, foreign, SLOW);
+    await expect(
+      ctx.service.create(foreign, {
+        pipelineId: foreignPipeline,
+        params: {},
+        timeoutHours: 1,
+        workspaces: [],
+        environmentId,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 
   it('answers 400 naming the param for bad params', async () => {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor } from '../pipelines/executor/executor.js';
+import { LogHub } from './logs/log-hub.js';
+import { LogPublisher } from './logs/log-publisher.js';
 import { RunDriver } from './run-driver.js';
+import type { DefinitionSource, SecretSource } from './run-sources.js';
 import type { ClaimLimits, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
 
@@ -9,7 +12,22 @@ export interface RunEngineOptions {
   runs: RunStore;
   tasks: TaskStore;
   executor: Executor;
-  decrypt: (sealed: string) => string;
+  /**
+   * The executor for one run (e.g. the Kubernetes executor of the run's environment's cluster);
+   * by default `executor` runs every run.
+   */
+  executorFor?: (run: {
+    id: string;
+    workspaceId: string;
+    executor: string;
+    environmentId: string | null;
+  }) => Executor;
+  /** Pipeline definitions, through the pipeline catalogue's loader. */
+  definitions: DefinitionSource;
+  /** Secret values, through the secrets feature's reader. */
+  secrets: SecretSource;
+  /** Where log chunks go (stored, then announced to the sockets following the run). */
+  logs?: LogPublisher;
   /** Per-run directories go under `<dataDir>/runs/<runId>`. */
   dataDir: string;
   instanceId?: string;
@@ -39,6 +57,7 @@ export class RunEngine {
   private readonly leaseMs: number;
   private readonly maxRuns: number;
   private readonly limits: ClaimLimits;
+  private readonly logs: LogPublisher;
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private again = false;
@@ -51,6 +70,7 @@ export class RunEngine {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxRuns = options.maxRuns ?? 50;
     this.limits = { ...DEFAULT_RUN_LIMITS, ...options.limits };
+    this.logs = options.logs ?? new LogPublisher(options.tasks, new LogHub(), null);
   }
 
   get activeRuns(): string[] {
@@ -116,11 +136,13 @@ export class RunEngine {
         {
           runs,
           tasks: this.options.tasks,
-          executor: this.options.executor,
+          executor: this.options.executorFor?.(run) ?? this.options.executor,
           semaphore: this.semaphore,
-          decrypt: this.options.decrypt,
+          definitions: this.options.definitions,
+          secrets: this.options.secrets,
           dataDir: this.options.dataDir,
           instanceId: this.instanceId,
+          logs: this.logs,
           onError: (error, runId) => this.options.onError?.(error, runId),
         },
         run,

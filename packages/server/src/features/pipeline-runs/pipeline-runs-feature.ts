@@ -1,23 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
-import type { Keys } from '../../platform/keys.js';
+import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import { LocalExecutor } from '../pipelines/executor/local-executor.js';
 import { RunEngine, type RunEngineOptions } from './engine.js';
+import { PgLogBridge } from './logs/log-bridge.js';
+import { LogHub } from './logs/log-hub.js';
+import { LogPublisher } from './logs/log-publisher.js';
+import type { LogStreamSource } from './logs/log-stream.js';
 import { pipelineRunsRoutes } from './pipeline-runs-routes.js';
+import { catalogueDefinitions, type SecretSource } from './run-sources.js';
 import { PipelineRunsService } from './pipeline-runs-service.js';
 import { RunStore } from './run-store.js';
 import { TaskStore } from './task-store.js';
 
 export interface PipelineRunsDeps {
   db: AppDb;
-  keys: Keys;
+  /** The pipeline catalogue's loader: how runs read their pipeline. */
+  loader: PipelineDefinitionLoader;
+  /** The secrets feature's reader: how steps get secret values. */
+  secrets: SecretSource;
   dataDir: string;
   /** False: routes only, no reconcile loop in this process (SLIPWAY_ENGINE=off). */
   engine?: boolean;
   executor?: Executor;
   engineOptions?: Partial<RunEngineOptions>;
+  /** PostgreSQL: live logs of runs driven by other processes arrive by LISTEN/NOTIFY. */
+  databaseUrl?: string | undefined;
 }
 
 /**
@@ -28,13 +39,29 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
   const runs = new RunStore(deps.db);
   const tasks = new TaskStore(deps.db);
   const enabled = deps.engine ?? true;
+  const definitions = catalogueDefinitions(deps.loader);
+  const instanceId = randomUUID();
+  const hub = new LogHub();
+  const onLogError = (error: unknown) => app.log.error({ err: error }, 'pipeline run logs');
+  // On PostgreSQL other processes may drive the runs a socket here follows: LISTEN/NOTIFY.
+  const bridge = deps.databaseUrl
+    ? new PgLogBridge(deps.databaseUrl, hub, instanceId, onLogError)
+    : undefined;
+  const logs = new LogPublisher(tasks, hub, bridge ? instanceId : null);
+  if (bridge) {
+    app.addHook('onReady', async () => bridge.start());
+    app.addHook('onClose', async () => bridge.stop());
+  }
   const engine = enabled
     ? new RunEngine({
         runs,
         tasks,
         executor: deps.executor ?? new LocalExecutor({ scratchRoot: path.join(deps.dataDir, 'scratch') }),
-        decrypt: (sealed) => deps.keys.decrypt(sealed),
+        definitions,
+        secrets: deps.secrets,
         dataDir: deps.dataDir,
+        instanceId,
+        logs,
         onError: (error, runId) => app.log.error({ err: error, runId }, 'pipeline run engine'),
         ...deps.engineOptions,
       })
@@ -43,6 +70,16 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
     app.addHook('onReady', async () => engine.start());
     app.addHook('onClose', async () => engine.stop());
   }
-  const service = new PipelineRunsService(runs, tasks, () => engine?.notify());
-  return { routes: pipelineRunsRoutes(service), engine, service };
+  const service = new PipelineRunsService(runs, tasks, () => engine?.notify(), definitions);
+  const source: LogStreamSource = {
+    taskRuns: (runId) => tasks.taskRuns(runId),
+    chunksAfter: (runId, afterId, limit) => tasks.chunksAfter(runId, afterId, limit),
+    runStatus: async (runId) => (await runs.byId(runId))?.status,
+  };
+  return {
+    routes: pipelineRunsRoutes(service, { hub, source, onError: onLogError }),
+    engine,
+    service,
+    hub,
+  };
 }

@@ -2,21 +2,35 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createPipelineRunSchema,
   idParamsSchema,
+  LOG_STREAM_PATH,
+  logSearchResultSchema,
+  logStreamQuerySchema,
   PIPELINE_RUN_PATHS,
   pipelineRunDetailSchema,
   pipelineRunListQuerySchema,
   pipelineRunListSchema,
+  pipelineRunLogSearchQuerySchema,
+  pipelineRunLogsDownloadSchema,
   pipelineRunLogsQuerySchema,
   pipelineRunSchema,
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { inWorkspace } from '../../platform/auth/principal.js';
+import type { LogHub } from './logs/log-hub.js';
+import { LogStream, type LogStreamSource } from './logs/log-stream.js';
 import type { PipelineRunsService } from './pipeline-runs-service.js';
 
 const tags = ['pipeline runs'];
 const base = `/api/${PIPELINE_RUN_PATHS.pipelineruns}`;
 
-export function pipelineRunsRoutes(service: PipelineRunsService): FastifyPluginAsyncZod {
+/** What the live log socket needs; without it the socket route is not registered. */
+export interface LiveLogs {
+  hub: LogHub;
+  source: LogStreamSource;
+  onError?: (error: unknown) => void;
+}
+
+export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       base,
@@ -97,15 +111,71 @@ export function pipelineRunsRoutes(service: PipelineRunsService): FastifyPluginA
         config: { access: inWorkspace('pipelines:view') },
         schema: {
           tags,
-          summary: 'Stored log lines as plain text, by task and step, from a line offset',
+          summary:
+            'Stored log lines as plain text, by task and step, from a line offset; download=1 sends them as a file',
           params: idParamsSchema,
-          querystring: pipelineRunLogsQuerySchema,
+          querystring: pipelineRunLogsQuerySchema.extend(pipelineRunLogsDownloadSchema.shape),
         },
       },
       async (request, reply) => {
-        const { text, next } = await service.logs(request.workspaceId!, request.params.id, request.query);
+        const { download, ...query } = request.query;
+        if (download) {
+          const file = await service.download(request.workspaceId!, request.params.id, query);
+          return reply
+            .type('text/plain; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${file.fileName}"`)
+            .send(file.body);
+        }
+        const { text, next } = await service.logs(request.workspaceId!, request.params.id, query);
         return reply.type('text/plain; charset=utf-8').header('x-next-offset', String(next)).send(text);
       },
     );
+    app.get(
+      `${base}/:id/${PIPELINE_RUN_PATHS.logging}/search`,
+      {
+        config: { access: inWorkspace('pipelines:view') },
+        schema: {
+          tags,
+          summary:
+            'Log lines of the run containing q (case-insensitive, ANSI escapes ignored) with task, step and line number; X-Total-Count has the number of matches',
+          params: idParamsSchema,
+          querystring: pipelineRunLogSearchQuerySchema,
+          response: { 200: logSearchResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const { matches, total } = await service.searchLogs(
+          request.workspaceId!,
+          request.params.id,
+          request.query,
+        );
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return matches;
+      },
+    );
+    if (live)
+      app.get(
+        `/api/ws/${LOG_STREAM_PATH}/:id/${PIPELINE_RUN_PATHS.logging}`,
+        {
+          websocket: true,
+          config: { access: inWorkspace('pipelines:view') },
+          schema: {
+            tags,
+            summary:
+              'WebSocket: the log from an offset, then live lines, then an end frame (frames: logStreamFrameSchema). Credentials may come as Sec-WebSocket-Protocol entries',
+            params: idParamsSchema,
+            querystring: logStreamQuerySchema,
+          },
+          preHandler: async (request) => service.exists(request.workspaceId!, request.params.id),
+        },
+        (socket, request) => {
+          const stream = new LogStream(live.source, live.hub, socket, request.params.id, {
+            ...request.query,
+            onError: live.onError,
+          });
+          socket.on('close', () => stream.stop());
+          void stream.start();
+        },
+      );
   };
 }

@@ -4,18 +4,24 @@ import {
   type CreatePipelineRunRequest,
   type PipelineRunDetail,
   type PipelineRunListQuery,
+  type PipelineRunLogSearchQuery,
   type PipelineRunLogsQuery,
   type PipelineRunStatus,
   type PipelineRunView,
 } from '@slipway/contracts';
+import { Readable } from 'node:stream';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { resolvePipelineParams, type ParamValue } from '../pipelines/definition/index.js';
-import { loadDefinition, templateCatalogue } from './run-definition.js';
+import { logText, searchLog, selectTaskRuns } from './logs/log-reader.js';
+import { storedDefinitions, type DefinitionSource } from './run-sources.js';
 import type { NewRun, RunRow, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const HOUR_MS = 3_600_000;
+
+/** Prepares a pipeline for a run; answers a note for the run's message, or nothing. */
+export type RunPreparer = (workspaceId: string, pipelineId: string) => Promise<string | undefined>;
 
 /** Runs: start, re-run, abort, roll back, read. Knows nothing of HTTP; the engine does the running. */
 export class PipelineRunsService {
@@ -23,12 +29,25 @@ export class PipelineRunsService {
     private readonly runs: RunStore,
     private readonly tasks: TaskStore,
     private readonly notify: () => void = () => undefined,
+    private readonly definitions: DefinitionSource = storedDefinitions(runs, tasks),
   ) {}
 
+  private prepare: RunPreparer | undefined;
+
+  /** Called before a run is created (external pipelines sync there); its note becomes the run's message. */
+  beforeCreate(prepare: RunPreparer): void {
+    this.prepare = prepare;
+  }
+
   async create(workspaceId: string, request: CreatePipelineRunRequest, trigger = { kind: 'user' }) {
+    const note = await this.prepare?.(workspaceId, request.pipelineId);
     const pipeline = await this.runs.pipeline(workspaceId, request.pipelineId);
     if (!pipeline) throw new NotFoundError('Pipeline not found');
     const params = await this.checkParams(workspaceId, pipeline.id, pipeline.currentVersion, request.params);
+    if (request.environmentId && !(await this.runs.environmentExists(workspaceId, request.environmentId)))
+      throw new InputError('environmentId: no such environment in this workspace', [
+        { path: 'environmentId', message: 'no such environment in this workspace' },
+      ]);
     return this.start({
       workspaceId,
       pipelineId: pipeline.id,
@@ -38,6 +57,8 @@ export class PipelineRunsService {
       workspaceBindings: request.workspaces,
       timeoutMs: Math.round(request.timeoutHours * HOUR_MS),
       trigger,
+      environmentId: request.environmentId ?? null,
+      message: note ?? null,
     });
   }
 
@@ -55,6 +76,7 @@ export class PipelineRunsService {
       timeoutMs: run.timeoutMs,
       trigger: { kind: 'rerun', id: run.id },
       rerunOf: run.id,
+      environmentId: run.environmentId,
     });
   }
 
@@ -135,22 +157,55 @@ export class PipelineRunsService {
     id: string,
     query: PipelineRunLogsQuery,
   ): Promise<{ text: string; next: number }> {
-    const run = await this.find(workspaceId, id);
-    let taskRuns = await this.tasks.taskRuns(run.id);
-    if (query.task) {
-      taskRuns = taskRuns.filter((t) => t.name === query.task || t.pipelineTask === query.task);
-      if (taskRuns.length === 0) throw new NotFoundError(`The run has no task "${query.task}"`);
-    }
-    const chunks = await this.tasks.logLines(taskRuns.map((t) => t.id));
     const out: string[] = [];
-    for (const taskRun of taskRuns)
-      for (const chunk of chunks.filter((c) => c.taskRunId === taskRun.id))
-        for (const line of chunk.lines) {
-          if (query.step && line.step !== query.step) continue;
-          out.push(query.task ? line.text : `[${taskRun.name}/${line.step}] ${line.text}`);
+    let index = 0;
+    for await (const l of logText(this.tasks, await this.selected(workspaceId, id, query.task), query)) {
+      if (index++ >= query.offset) out.push(l.line);
+    }
+    return { text: out.length > 0 ? `${out.join('\n')}\n` : '', next: query.offset + out.length };
+  }
+
+  /** The selection as a stream of text for a download, and a file name for it. */
+  async download(workspaceId: string, id: string, query: PipelineRunLogsQuery) {
+    const run = await this.find(workspaceId, id);
+    const taskRuns = await this.selected(workspaceId, id, query.task);
+    const name = [run.name, query.task, query.step]
+      .filter(Boolean)
+      .join('-')
+      .replace(/[^\w.-]+/g, '_');
+    const tasks = this.tasks;
+    async function* text() {
+      let batch: string[] = [];
+      let index = 0;
+      for await (const l of logText(tasks, taskRuns, query)) {
+        if (index++ < query.offset) continue;
+        batch.push(l.line);
+        if (batch.length >= 1000) {
+          yield `${batch.join('\n')}\n`;
+          batch = [];
         }
-    const page = out.slice(query.offset);
-    return { text: page.length > 0 ? `${page.join('\n')}\n` : '', next: query.offset + page.length };
+      }
+      if (batch.length > 0) yield `${batch.join('\n')}\n`;
+    }
+    return { fileName: `${name}.log`, body: Readable.from(text()) };
+  }
+
+  async searchLogs(workspaceId: string, id: string, query: PipelineRunLogSearchQuery) {
+    const taskRuns = await this.selected(workspaceId, id, query.task);
+    return searchLog(this.tasks, taskRuns, query, query.q, { start: query._start, end: query._end });
+  }
+
+  /** The run (404 outside the workspace) and the task runs of the selection (404 for an unknown task). */
+  private async selected(workspaceId: string, id: string, task: string | undefined) {
+    const run = await this.find(workspaceId, id);
+    const taskRuns = selectTaskRuns(await this.tasks.taskRuns(run.id), task);
+    if (task && taskRuns.length === 0) throw new NotFoundError(`The run has no task "${task}"`);
+    return taskRuns;
+  }
+
+  /** 404 unless the run is in the workspace. */
+  async exists(workspaceId: string, id: string): Promise<void> {
+    await this.find(workspaceId, id);
   }
 
   private async start(run: NewRun): Promise<PipelineRunView> {
@@ -166,15 +221,12 @@ export class PipelineRunsService {
   }
 
   private async spec(workspaceId: string, pipelineId: string, version: number) {
-    const text = await this.runs.definition(pipelineId, version);
-    const templates = templateCatalogue(await this.tasks.taskTemplates(workspaceId));
-    const loaded = loadDefinition(text ?? '', templates);
-    if (!loaded.ok)
-      throw new InputError(
-        'The pipeline definition is not valid',
-        loaded.errors.map((e) => ({ path: e.path, message: e.message })),
-      );
-    return loaded.definition.spec;
+    try {
+      return (await this.definitions.load(workspaceId, pipelineId, version)).spec;
+    } catch (error) {
+      if (error instanceof NotFoundError) throw error;
+      throw new InputError(`The pipeline definition is not valid: ${(error as Error).message}`);
+    }
   }
 
   private async checkParams(
@@ -208,6 +260,7 @@ export class PipelineRunsService {
       trigger: run.trigger as PipelineRunView['trigger'],
       rerunOf: run.rerunOf,
       rollbackOf: run.rollbackOf,
+      environmentId: run.environmentId,
       queuedAt: run.queuedAt.toISOString(),
       startedAt: iso(run.startedAt),
       finishedAt: iso(run.finishedAt),

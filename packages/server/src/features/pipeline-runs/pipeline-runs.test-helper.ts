@@ -1,10 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Keys } from '../../platform/keys.js';
+import { createPipelineCatalogue } from '../pipeline-catalogue/pipeline-catalogue-feature.js';
+import { SecretReader } from '../secrets/secret-reader.js';
+import { SecretsStore } from '../secrets/secrets-store.js';
 import { AuthStore } from '../auth/auth-store.js';
 import type { Database } from '../../platform/database/database.js';
 import { pipelines, pipelineVersions } from '../../platform/database/schema.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import { RunEngine, type RunEngineOptions } from './engine.js';
 import { PipelineRunsService } from './pipeline-runs-service.js';
+import { catalogueDefinitions, readerSecrets } from './run-sources.js';
 import { RunStore } from './run-store.js';
 import { TaskStore } from './task-store.js';
 
@@ -52,15 +57,17 @@ export function runsOf(
 ) {
   const runs = new RunStore(database.db);
   const tasks = new TaskStore(database.db);
+  const definitions = catalogueDefinitions(createPipelineCatalogue({ db: database.db }).loader);
   const engine = new RunEngine({
     runs,
     tasks,
     executor,
-    decrypt: (sealed) => sealed,
+    definitions,
+    secrets: readerSecrets(new SecretReader(new SecretsStore(database.db), new Keys(randomBytes(32)))),
     tickMs: 20,
     ...options,
   });
-  const service = new PipelineRunsService(runs, tasks, () => engine.notify());
+  const service = new PipelineRunsService(runs, tasks, () => engine.notify(), definitions);
   return { runs, tasks, engine, service };
 }
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineRunDetail } from '@slipway/contracts';
 import { secrets } from '../../platform/database/schema.js';
@@ -67,6 +69,25 @@ spec:
             image: alpine
             env: [{ name: TOKEN, valueFrom: { secretKeyRef: { name: deploy, key: token } } }]
             script: 'echo "token=$TOKEN"; test "$TOKEN" = s3cr3t-value'
+`;
+
+const SECRET_FILES = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata: { name: secret-files }
+spec:
+  workspaces: [{ name: creds }]
+  tasks:
+    - name: read
+      workspaces: [{ name: c, workspace: creds }]
+      taskSpec:
+        workspaces: [{ name: c }]
+        steps:
+          - name: show
+            image: alpine
+            script: |
+              echo "file=$(cat $(workspaces.c.path)/token) in $(workspaces.c.path)"
+              stat -c 'mode=%a' $(workspaces.c.path)/token
+              test "$(cat $(workspaces.c.path)/token)" = f1le-s3cret
 `;
 
 describe('pipeline runs API (LocalExecutor)', () => {
@@ -156,6 +177,13 @@ describe('pipeline runs API (LocalExecutor)', () => {
     const bad = await inject('POST', '/api/pipelineruns', { pipelineId: hello, params: {} });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('params.who');
+    const env = await inject('POST', '/api/pipelineruns', {
+      pipelineId: hello,
+      params: { who: 'x' },
+      environmentId: 'missing',
+    });
+    expect(env.statusCode).toBe(400);
+    expect(env.json().message).toContain('environmentId');
     const other = await createSignedInUser(t.app, t.db.database);
     const [first] = (await inject('GET', '/api/pipelineruns?_sort=number&_order=asc')).json() as {
       id: string;
@@ -209,6 +237,43 @@ describe('pipeline runs API (LocalExecutor)', () => {
     expect(logs.body).not.toContain('s3cr3t-value');
   });
 
+  it('mounts a secret workspace as files, masks the values, and removes the run directory at the end', async () => {
+    const keys = new Keys(loadMasterKey(t.config.masterKey, t.config.dataDir));
+    await t.db.database.db.insert(secrets).values({
+      id: randomUUID(),
+      workspaceId: user.workspaceId,
+      name: 'files',
+      valuesEncrypted: { token: keys.encrypt('f1le-s3cret') },
+    });
+    const pipelineId = await insertPipeline(t.db.database, user.workspaceId, SECRET_FILES);
+    const res = await inject('POST', '/api/pipelineruns', {
+      pipelineId,
+      workspaces: [{ name: 'creds', secret: { secretName: 'files' } }],
+    });
+    expect(res.statusCode).toBe(201);
+    const run = await finished(res.json().id);
+    expect(run.status).toBe('succeeded');
+    const runDir = path.join(t.config.dataDir, 'runs', run.id);
+    const logs = (await inject('GET', `/api/pipelineruns/${run.id}/logs?task=read`)).body;
+    expect(logs).toContain(`file=*** in ${path.join(runDir, 'workspaces', 'creds')}`);
+    expect(logs).toContain('mode=600');
+    expect(logs).not.toContain('f1le-s3cret');
+    // the run's workspaces and results are gone; its logs stay
+    expect(existsSync(runDir)).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, 'runs'))).toBe(true);
+
+    const missing = await inject('POST', '/api/pipelineruns', {
+      pipelineId,
+      workspaces: [{ name: 'creds', secret: { secretName: 'nope' } }],
+    });
+    const failed = await finished(missing.json().id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      reason: 'workspaces: workspace "creds": secret "nope" not found',
+    });
+    expect(existsSync(path.join(t.config.dataDir, 'runs', failed.id))).toBe(false);
+  });
+
   it('aborts a sleeping step: the run is cancelled within seconds', async () => {
     const sleepy = await insertPipeline(t.db.database, user.workspaceId, SLEEP);
     const res = await inject('POST', '/api/pipelineruns', { pipelineId: sleepy });
@@ -222,5 +287,29 @@ describe('pipeline runs API (LocalExecutor)', () => {
     expect(run).toMatchObject({ status: 'cancelled' });
     expect(run.taskRuns[0]).toMatchObject({ status: 'cancelled' });
     expect((await inject('POST', `/api/pipelineruns/${id}/abort`)).statusCode).toBe(409);
+  });
+
+  it('lists runs queued within a date range (from inclusive, to exclusive) and names a bad bound', async () => {
+    const before = new Date(Date.now() - 1000).toISOString();
+    const res = await inject('POST', '/api/pipelineruns', { pipelineId: hello, params: { who: 'range' } });
+    const id = res.json().id as string;
+    const after = new Date(Date.now() + 1000).toISOString();
+    const ids = async (q: string) => {
+      const list = await inject('GET', `/api/pipelineruns?_start=0&_end=100&${q}`);
+      expect(list.statusCode).toBe(200);
+      return {
+        ids: (list.json() as { id: string }[]).map((r) => r.id),
+        total: list.headers['x-total-count'],
+      };
+    };
+    const within = await ids(`from=${encodeURIComponent(before)}&to=${encodeURIComponent(after)}`);
+    expect(within.ids).toContain(id);
+    expect(Number(within.total)).toBe(within.ids.length);
+    expect((await ids(`from=${encodeURIComponent(after)}`)).ids).toEqual([]);
+    expect((await ids(`to=${encodeURIComponent(before)}`)).ids).not.toContain(id);
+    const bad = await inject('GET', '/api/pipelineruns?from=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('from must be an ISO 8601 date-time');
+    await finished(id);
   });
 });

@@ -1,5 +1,4 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { setMaxListeners } from 'node:events';
 import type { PipelineRunStatus } from '@slipway/contracts';
 import {
   aggregateMatrixResults,
@@ -9,7 +8,6 @@ import {
   readyTasks,
   resolvePipelineParams,
   resolvePipelineResults,
-  resolveTaskRun,
   taskSpecFor,
   taskStatusVariables,
   type GraphNode,
@@ -17,34 +15,22 @@ import {
   type PipelineGraph,
   type PipelineTask,
   type SubstitutionContext,
-  type TaskSpec,
   type TaskStateInfo,
 } from '../pipelines/definition/index.js';
-import type { Semaphore } from '../pipelines/executor/concurrency.js';
-import type { Executor, TaskIo, TaskOutcome } from '../pipelines/executor/executor.js';
-import { LogBuffer } from './log-buffer.js';
-import { describeIssues, loadDefinition, templateCatalogue, type RunDefinition } from './run-definition.js';
-import { finalStatus, restoredStates, stoppedTaskStatus } from './run-status.js';
+import { describeIssues, type RunDefinition } from './run-definition.js';
+import { RunDirectory, type WorkspaceBinding } from './run-directory.js';
+import type { DefinitionSource } from './run-sources.js';
+import { finalStatus, restoredStates } from './run-status.js';
 import type { RunRow, RunStore } from './run-store.js';
-import type { TaskStore } from './task-store.js';
+import { TaskRunner, type TaskEnd, type TaskRunnerDeps } from './task-runner.js';
 
 export const EXECUTOR_LOST = 'executor lost';
 
-export interface DriverDeps {
+export interface DriverDeps extends TaskRunnerDeps {
   runs: RunStore;
-  tasks: TaskStore;
-  executor: Executor;
-  semaphore: Semaphore;
-  decrypt: (sealed: string) => string;
+  definitions: DefinitionSource;
   dataDir: string;
   instanceId: string;
-  onError: (error: unknown, runId: string) => void;
-}
-
-interface TaskEnd {
-  ok: boolean;
-  reason: string;
-  results: Record<string, ParamValue>;
 }
 
 /** Drives one claimed run from its stored state to its end, through the pure scheduler. */
@@ -58,13 +44,21 @@ export class RunDriver {
   private readonly matrixLengths: Record<string, number> = {};
   private readonly failures = new Map<string, string>();
   private params: Record<string, ParamValue> = {};
-  private readonly runDir: string;
+  private readonly dir: RunDirectory;
+  private readonly runner: TaskRunner;
 
   constructor(
     private readonly deps: DriverDeps,
     private readonly run: RunRow,
   ) {
-    this.runDir = join(deps.dataDir, 'runs', run.id);
+    // every task of the run (a fan-out of hundreds) listens on this one signal
+    setMaxListeners(0, this.controller.signal);
+    this.dir = new RunDirectory(deps.dataDir, run.id);
+    this.runner = new TaskRunner(deps, run, this.dir, {
+      signal: this.controller.signal,
+      stoppedBy: () => this.stoppedBy,
+      detached: () => this.detached,
+    });
   }
 
   get id(): string {
@@ -95,46 +89,48 @@ export class RunDriver {
       await tasks.failRunning(this.run.id, EXECUTOR_LOST);
       return this.finish('failed', EXECUTOR_LOST, 'the process running this run stopped', null);
     }
-    const text = await this.deps.runs.definition(this.run.pipelineId, this.run.pipelineVersion);
-    const loaded = loadDefinition(
-      text ?? '',
-      templateCatalogue(await tasks.taskTemplates(this.run.workspaceId)),
-    );
-    if (!loaded.ok)
-      return this.finish('failed', `invalid definition: ${describeIssues(loaded.errors)}`, '', null);
-    const params = resolvePipelineParams(
-      loaded.definition.spec,
-      this.run.params as Record<string, ParamValue>,
-    );
+    let definition: RunDefinition;
+    try {
+      definition = await this.deps.definitions.load(
+        this.run.workspaceId,
+        this.run.pipelineId,
+        this.run.pipelineVersion,
+      );
+    } catch (error) {
+      return this.finish('failed', `invalid definition: ${(error as Error).message}`, '', null);
+    }
+    const params = resolvePipelineParams(definition.spec, this.run.params as Record<string, ParamValue>);
     if (!params.ok)
       return this.finish('failed', `invalid params: ${describeIssues(params.errors)}`, '', null);
     this.params = params.params;
-    const graph = buildGraph(loaded.definition.spec);
+    const graph = buildGraph(definition.spec);
     Object.assign(this.states, restoredStates(existing, this.taskResults));
+    let workspaces: Record<string, string>;
+    try {
+      const prepared = await this.dir.prepare(
+        definition,
+        this.run.workspaceBindings as WorkspaceBinding[],
+        this.run.workspaceId,
+        this.deps.secrets,
+      );
+      for (const value of prepared.secretValues) this.runner.masker.add(value);
+      workspaces = prepared.paths;
+    } catch (error) {
+      return this.finish('failed', `workspaces: ${(error as Error).message}`, '', null);
+    }
     const elapsed = Date.now() - (this.run.startedAt ?? new Date()).getTime();
     const timer = setTimeout(() => this.stop('timeout'), Math.max(0, this.run.timeoutMs - elapsed));
     try {
-      await this.schedule(graph, loaded.definition, await this.prepareWorkspaces(loaded.definition));
+      await this.schedule(graph, definition, workspaces);
     } finally {
       clearTimeout(timer);
     }
     if (this.detached) return;
     const outcome = pipelineOutcome(this.states, { stoppedBy: this.stoppedBy });
-    const results = resolvePipelineResults(loaded.definition.spec, this.context(loaded.definition));
+    const results = resolvePipelineResults(definition.spec, this.context(definition));
     const [failedTask, failedReason] = [...this.failures.entries()][0] ?? [];
     const end = finalStatus(outcome, this.run.timeoutMs, failedTask, failedReason);
     return this.finish(end.status, end.reason, outcome.message, results);
-  }
-
-  private async prepareWorkspaces(definition: RunDefinition): Promise<Record<string, string>> {
-    const names = new Set((definition.spec.workspaces ?? []).map((w) => w.name));
-    for (const binding of this.run.workspaceBindings as { name: string }[]) names.add(binding.name);
-    const out: Record<string, string> = {};
-    for (const name of names) {
-      out[name] = join(this.runDir, 'workspaces', name);
-      await mkdir(out[name], { recursive: true });
-    }
-    return out;
   }
 
   private context(definition: RunDefinition): SubstitutionContext {
@@ -192,8 +188,8 @@ export class RunDriver {
     await Promise.allSettled(inflight.values());
   }
 
-  private record(node: GraphNode, status: string, reason: string) {
-    return this.deps.tasks.upsertTaskRun({
+  private async record(node: GraphNode, status: string, reason: string) {
+    const id = await this.deps.tasks.upsertTaskRun({
       runId: this.run.id,
       name: node.name,
       pipelineTask: node.name,
@@ -201,6 +197,8 @@ export class RunDriver {
       status,
       reason,
     });
+    await this.deps.logs.end(this.run.id, id);
+    return id;
   }
 
   private async startTask(
@@ -226,7 +224,7 @@ export class RunDriver {
     }
     const matrixed = Boolean(node.task.matrix) && expanded.length > 0 && expanded[0]!.name !== node.name;
     if (matrixed) this.matrixLengths[node.name] = expanded.length;
-    const ends = await Promise.all(expanded.map((pt) => this.runOne(pt, node, spec, ctx, workspaces)));
+    const ends = await Promise.all(expanded.map((pt) => this.runner.run1(pt, node, spec, ctx, workspaces)));
     const failed = ends.find((e) => !e.ok);
     if (failed) return failed;
     return {
@@ -236,86 +234,10 @@ export class RunDriver {
     };
   }
 
-  private async runOne(
-    pt: PipelineTask,
-    node: GraphNode,
-    spec: TaskSpec,
-    ctx: SubstitutionContext,
-    workspaces: Record<string, string>,
-  ): Promise<TaskEnd> {
-    const { tasks } = this.deps;
-    const resultsDir = join(this.runDir, 'results', pt.name);
-    await mkdir(resultsDir, { recursive: true });
-    const taskRunId = await tasks.upsertTaskRun({
-      runId: this.run.id,
-      name: pt.name,
-      pipelineTask: node.name,
-      isFinally: node.isFinally,
-      status: 'running',
-    });
-    let resolved;
-    try {
-      resolved = resolveTaskRun(pt, spec, {
-        ...ctx,
-        resultsDir,
-        pipelineWorkspaces: workspaces,
-        context: { ...ctx.context, taskRun: { name: `${this.run.name}-${pt.name}`, uid: taskRunId } },
-      });
-    } catch (error) {
-      const reason = (error as Error).message;
-      await tasks.finishTaskRun(taskRunId, { status: 'failed', reason, results: {}, attempts: 1 });
-      return { ok: false, reason, results: {} };
-    }
-    await tasks.initSteps(taskRunId, resolved.steps);
-    const log = new LogBuffer(
-      (lines) => tasks.appendLog(this.run.id, taskRunId, lines),
-      (error) => this.deps.onError(error, this.run.id),
-    );
-    let steps: Promise<unknown> = Promise.resolve();
-    const io: TaskIo = {
-      onLine: (line) => log.push(line),
-      secretValue: (secret, key) => this.secretValue(secret, key),
-      onStepState: (step, state) => {
-        if (state === 'running')
-          steps = steps.then(() => tasks.stepState(taskRunId, step, state)).catch(() => {});
-      },
-    };
-    const signal = this.controller.signal;
-    let outcome: TaskOutcome;
-    try {
-      outcome = await this.deps.semaphore.run(() => this.deps.executor.runTask(resolved, io, signal), signal);
-    } catch {
-      outcome = {
-        status: 'cancelled',
-        reason: 'the run stopped before the task started',
-        steps: [],
-        results: {},
-        attempts: 0,
-      };
-    }
-    await log.close();
-    await steps;
-    if (this.detached) return { ok: false, reason: 'detached', results: {} };
-    for (const step of outcome.steps) await tasks.finishStep(taskRunId, step);
-    const stopped = this.stoppedBy ? stoppedTaskStatus(outcome, this.stoppedBy) : undefined;
-    const status = stopped?.status ?? outcome.status;
-    const reason = stopped?.reason ?? outcome.reason;
-    await tasks.finishTaskRun(taskRunId, {
-      status,
-      reason,
-      results: outcome.results,
-      attempts: outcome.attempts,
-    });
-    return { ok: status === 'succeeded', reason, results: outcome.results };
-  }
-
-  private async secretValue(secret: string, key: string): Promise<string> {
-    const sealed = await this.deps.tasks.sealedSecret(this.run.workspaceId, secret, key);
-    if (sealed === undefined) throw new Error(`secret "${secret}" has no key "${key}"`);
-    return this.deps.decrypt(sealed);
-  }
-
-  private finish(status: PipelineRunStatus, reason: string, message: string, results: unknown) {
-    return this.deps.runs.finish(this.run.id, this.deps.instanceId, { status, reason, message, results });
+  /** Removes the run's directory (the logs stay), writes the end and tells the log followers. */
+  private async finish(status: PipelineRunStatus, reason: string, message: string, results: unknown) {
+    await this.dir.remove().catch((error: unknown) => this.deps.onError(error, this.run.id));
+    await this.deps.runs.finish(this.run.id, this.deps.instanceId, { status, reason, message, results });
+    await this.deps.logs.end(this.run.id, null);
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PipelineRunListQuery, PipelineRunStatus } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
+import { environments, pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type RunRow = typeof pipelineRuns.$inferSelect;
 export type PipelineRow = typeof pipelines.$inferSelect;
@@ -18,6 +18,9 @@ export interface NewRun {
   trigger: { kind: string; id?: string | null };
   rerunOf?: string | null;
   rollbackOf?: string | null;
+  environmentId?: string | null;
+  /** a note from before the run started (an external pipeline that could not sync); kept at the end */
+  message?: string | null;
 }
 
 export interface ClaimLimits {
@@ -37,6 +40,14 @@ export class RunStore {
       .from(pipelines)
       .where(and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, pipelineId)));
     return row;
+  }
+
+  async environmentExists(workspaceId: string, environmentId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: environments.id })
+      .from(environments)
+      .where(and(eq(environments.workspaceId, workspaceId), eq(environments.id, environmentId)));
+    return rows.length > 0;
   }
 
   async definition(pipelineId: string, version: number): Promise<string | undefined> {
@@ -72,6 +83,8 @@ export class RunStore {
           trigger: run.trigger,
           rerunOf: run.rerunOf ?? null,
           rollbackOf: run.rollbackOf ?? null,
+          environmentId: run.environmentId ?? null,
+          message: run.message ?? null,
         })
         .returning();
       return row!;
@@ -95,6 +108,8 @@ export class RunStore {
     const filters: SQL[] = [eq(pipelineRuns.workspaceId, workspaceId)];
     if (status) filters.push(eq(pipelineRuns.status, status));
     if (query.pipelineId) filters.push(eq(pipelineRuns.pipelineId, query.pipelineId));
+    if (query.from) filters.push(gte(pipelineRuns.queuedAt, new Date(query.from)));
+    if (query.to) filters.push(lt(pipelineRuns.queuedAt, new Date(query.to)));
     const where = and(...filters);
     const column = pipelineRuns[query._sort];
     const order = query._order === 'ASC' ? asc(column) : desc(column);
@@ -239,7 +254,15 @@ export class RunStore {
   ): Promise<void> {
     await this.db
       .update(pipelineRuns)
-      .set({ ...end, finishedAt: sql`now()`, claimedBy: null, claimedUntil: null })
+      .set({
+        ...end,
+        // a note written when the run was created stays in front of the outcome
+        message: sql`CASE WHEN coalesce(${pipelineRuns.message}, '') = '' THEN ${end.message}
+          ELSE ${pipelineRuns.message} || ' ' || ${end.message} END`,
+        finishedAt: sql`now()`,
+        claimedBy: null,
+        claimedUntil: null,
+      })
       .where(and(eq(pipelineRuns.id, id), eq(pipelineRuns.claimedBy, instance)));
   }
 }

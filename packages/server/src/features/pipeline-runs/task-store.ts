@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
-import { logChunks, secrets, stepRuns, taskRuns, taskTemplates } from '../../platform/database/schema.js';
+import { decodeChunk, encodeChunk } from './logs/chunk-codec.js';
+import type { LogChunk } from './logs/log-hub.js';
+import { LOG_CHANNEL } from './logs/log-publisher.js';
+import { logChunks, stepRuns, taskRuns, taskTemplates } from '../../platform/database/schema.js';
 
 export type TaskRunRow = typeof taskRuns.$inferSelect;
 export type StepRunRow = typeof stepRuns.$inferSelect;
@@ -9,7 +12,8 @@ export type StepRunRow = typeof stepRuns.$inferSelect;
 /** One stored log line (the jsonb shape of log_chunks.lines). */
 export interface StoredLine {
   seq: number;
-  at: string;
+  /** epoch ms */
+  at: number;
   stream: string;
   step: string;
   text: string;
@@ -152,36 +156,65 @@ export class TaskStore {
     return rows.length;
   }
 
-  async appendLog(runId: string, taskRunId: string, lines: StoredLine[]): Promise<void> {
-    if (lines.length === 0) return;
-    await this.db.insert(logChunks).values({
+  /**
+   * Stores one chunk and answers its id. With `notify`, the same statement sends a NOTIFY on the
+   * log channel with `notify` + the id, delivered when it commits (PostgreSQL only).
+   */
+  async appendLog(runId: string, taskRunId: string, lines: StoredLine[], notify?: string): Promise<number> {
+    const values = {
       runId,
       taskRunId,
-      seqFrom: lines[0]!.seq,
-      seqTo: lines[lines.length - 1]!.seq,
-      lines,
-    });
+      seqFrom: lines[0]?.seq ?? 0,
+      seqTo: lines[lines.length - 1]?.seq ?? 0,
+      lines: encodeChunk(lines),
+    };
+    if (notify === undefined) {
+      const [row] = await this.db.insert(logChunks).values(values).returning({ id: logChunks.id });
+      return row!.id;
+    }
+    const result = await this.db.execute(sql`WITH c AS (
+        INSERT INTO log_chunks (run_id, task_run_id, seq_from, seq_to, lines)
+        VALUES (${runId}, ${taskRunId}, ${values.seqFrom}, ${values.seqTo}, ${JSON.stringify(values.lines)}::jsonb)
+        RETURNING id)
+      SELECT id, pg_notify(${LOG_CHANNEL}, ${notify} || id) FROM c`);
+    return Number((result as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
   }
 
-  /** Stored lines of the given task runs, in task order then sequence. */
-  async logLines(taskRunIds: string[], fromSeq = 0): Promise<{ taskRunId: string; lines: StoredLine[] }[]> {
-    if (taskRunIds.length === 0) return [];
+  async notify(payload: string): Promise<void> {
+    await this.db.execute(sql`SELECT pg_notify(${LOG_CHANNEL}, ${payload})`);
+  }
+
+  /** A run's chunks with an id above `afterId`, in id order. */
+  async chunksAfter(runId: string, afterId: number, limit: number): Promise<LogChunk[]> {
     const rows = await this.db
-      .select({ taskRunId: logChunks.taskRunId, lines: logChunks.lines })
+      .select({ id: logChunks.id, taskRunId: logChunks.taskRunId, lines: logChunks.lines })
       .from(logChunks)
-      .where(and(inArray(logChunks.taskRunId, taskRunIds), gte(logChunks.seqTo, fromSeq)))
-      .orderBy(asc(logChunks.id));
-    return rows.map((r) => ({ taskRunId: r.taskRunId, lines: r.lines as StoredLine[] }));
+      .where(and(eq(logChunks.runId, runId), gt(logChunks.id, afterId)))
+      .orderBy(asc(logChunks.id))
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, runId, taskRunId: r.taskRunId, lines: decodeChunk(r.lines) }));
   }
 
-  /** Sealed value of one key of a workspace secret, if there is one. */
-  async sealedSecret(workspaceId: string, name: string, key: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ values: secrets.valuesEncrypted })
-      .from(secrets)
-      .where(and(eq(secrets.workspaceId, workspaceId), eq(secrets.name, name)));
-    const values = row?.values as Record<string, string> | undefined;
-    return values?.[key];
+  /** Chunks of the given task runs, in id order, paged by id (bounded memory for big logs). */
+  async *chunksOf(taskRunIds: string[], pageSize = 50): AsyncGenerator<LogChunk> {
+    if (taskRunIds.length === 0) return;
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .select({
+          id: logChunks.id,
+          runId: logChunks.runId,
+          taskRunId: logChunks.taskRunId,
+          lines: logChunks.lines,
+        })
+        .from(logChunks)
+        .where(and(inArray(logChunks.taskRunId, taskRunIds), gt(logChunks.id, after)))
+        .orderBy(asc(logChunks.id))
+        .limit(pageSize);
+      for (const r of rows) yield { ...r, lines: decodeChunk(r.lines) };
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1]!.id;
+    }
   }
 
   /** Task templates a pipeline of the workspace may reference: built-ins, then the workspace's own. */

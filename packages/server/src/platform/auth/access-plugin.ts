@@ -3,9 +3,10 @@ import { HEADERS, MESSAGES } from '@slipway/contracts';
 import type { AccessStore, WorkspaceStanding } from '../../features/access/access-store.js';
 import { holds, canSeeWorkspace, organisationGrants, workspaceGrants } from '../../features/access/grants.js';
 import { AppError, InputError, NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
-import { headerValue, workspaceHeader } from '../headers.js';
+import { adoptWebSocketCredentials, headerValue, workspaceHeader } from '../headers.js';
 import { hashToken } from '../keys.js';
 import type { AccessRule, Principal } from './principal.js';
+import { StandingCache } from './standing-cache.js';
 import { SERVICE_ACCOUNT_TOKEN_PREFIX, tokenFromHeader, type SessionTokens } from './tokens.js';
 
 /** Routes that plugins register (docs UI, static files) and that need no declaration. */
@@ -22,6 +23,7 @@ export function accessRuleOf(
 }
 
 const TOUCH_EVERY_MS = 60_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Caller {
   principal: Principal;
@@ -33,7 +35,13 @@ export class Authenticator {
   constructor(
     private readonly store: AccessStore,
     private readonly tokens: SessionTokens,
+    private readonly cache = new StandingCache(),
   ) {}
+
+  /** Something that decides access may have changed (this process handled a mutation). */
+  forget() {
+    this.cache.clear();
+  }
 
   /**
    * The principal behind the request's token (null without one; 401 for a bad one), with the
@@ -45,12 +53,15 @@ export class Authenticator {
     if (!token) return null;
     const now = Date.now();
     if (token.startsWith(SERVICE_ACCOUNT_TOKEN_PREFIX)) {
-      const sa = await this.store.findServiceAccountByTokenHash(hashToken(token));
+      const hash = hashToken(token);
+      const sa = await this.cache.get(`sa\0${hash}`, () => this.store.findServiceAccountByTokenHash(hash));
       if (!sa || sa.revokedAt || sa.expiresAt.getTime() <= now) {
         throw new NotAuthenticatedError('The service account token is not valid, has expired or was revoked');
       }
-      if (!sa.lastUsedAt || now - sa.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+      if (!sa.lastUsedAt || now - sa.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        sa.lastUsedAt = new Date(now);
         await this.store.touchServiceAccount(sa.id);
+      }
       return {
         principal: {
           kind: 'service_account',
@@ -59,11 +70,19 @@ export class Authenticator {
           name: sa.name,
         },
         organisationRole: null,
-        standing: workspaceId ? await this.store.serviceAccountStanding(sa.id, workspaceId) : null,
+        standing: workspaceId
+          ? await this.cache.get(`sa\0${hash}\0${workspaceId}`, () =>
+              this.store.serviceAccountStanding(sa.id, workspaceId),
+            )
+          : null,
       };
     }
     const claims = await this.tokens.verify(token);
-    const found = claims ? await this.store.findSessionWithStanding(claims.sessionId, workspaceId) : null;
+    const found = claims
+      ? await this.cache.get(`s\0${claims.sessionId}\0${workspaceId ?? ''}`, () =>
+          this.store.findSessionWithStanding(claims.sessionId, workspaceId),
+        )
+      : null;
     const session = found?.session;
     if (
       !session ||
@@ -76,8 +95,10 @@ export class Authenticator {
     if (session.fingerprint && headerValue(request, HEADERS.fingerprint) !== session.fingerprint) {
       throw new NotAuthenticatedError('Your session has ended; sign in again');
     }
-    if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      session.lastSeenAt = new Date(now);
       await this.store.touchSession(session.id);
+    }
     return {
       principal: {
         kind: 'user',
@@ -85,6 +106,7 @@ export class Authenticator {
         sessionId: session.id,
         organisationId: session.organisationId,
         email: session.email,
+        origin: claims.origin,
       },
       organisationRole: found.organisationRole,
       standing: found.standing,
@@ -104,8 +126,16 @@ export function registerAccessControl(app: FastifyInstance, store: AccessStore, 
   app.decorateRequest('audit', null as never);
   app.decorateRequest('grants', null);
 
+  // A mutation may change who may do what (logout, roles, members, service accounts): the cached
+  // standings go before its answer leaves, so the caller's next request sees the change.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) authenticator.forget();
+    return payload;
+  });
+
   app.addHook('onRequest', async (request) => {
     request.audit = {};
+    adoptWebSocketCredentials(request);
     const url = request.routeOptions.url;
     if (url === undefined) return; // no route: the not-found handler answers
     const rule = accessRuleOf(url, request.routeOptions.config as { access?: AccessRule });

@@ -1,82 +1,60 @@
 import FileDownload from '@mui/icons-material/FileDownload';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PipelineRunDetail } from '@slipway/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { downloadApiFile } from '../audit/download-csv';
-import { isFinished, useLazyRunLogsQuery } from './api';
+import { isFinished } from './api';
+import { stripAnsi } from './logs/log-format';
+import { LogTerminal, type LogTerminalHandle } from './logs/LogTerminal';
+import { SEARCH_PAGE, useLazySearchRunLogsQuery } from './logs/logs-api';
+import { useLogStream } from './logs/use-log-stream';
 
-/** how often the logs are asked for while the run goes on */
-export const LOG_POLL_MS = 1000;
+export { LOG_POLL_MS } from './logs/use-log-stream';
 
 /**
- * Follows a run's log lines (whole run, a task, or a step): asks from the last offset every
- * second until the run has finished, then once more, appending what comes back.
+ * The logs panel: task and step selection, the live terminal (follow the end, or scroll back),
+ * download of the selection, and search within the run.
  */
-export function useRunLogs(id: string, task: string, step: string, finished: boolean) {
-  const [fetchLogs] = useLazyRunLogsQuery();
-  const [text, setText] = useState('');
-  const finishedRef = useRef(finished);
-  finishedRef.current = finished;
-  useEffect(() => {
-    let cancelled = false;
-    let offset = 0;
-    let lastDone = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setText('');
-    async function tick() {
-      const endedBefore = finishedRef.current;
-      try {
-        const chunk = await fetchLogs({
-          id,
-          task: task || undefined,
-          step: step || undefined,
-          offset,
-        }).unwrap();
-        if (cancelled) return;
-        if (chunk.text) setText((t) => t + chunk.text);
-        offset = chunk.next;
-      } catch {
-        // try again at the next tick
-      }
-      if (cancelled) return;
-      if (endedBefore) lastDone = true;
-      if (!lastDone) timer = setTimeout(() => void tick(), LOG_POLL_MS);
-    }
-    void tick();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [id, task, step, fetchLogs]);
-  return text;
-}
-
-/** The logs panel: task and step selection, the lines, auto-scroll and a download. */
 export function RunLogs({ run }: { run: PipelineRunDetail }) {
   const { t } = useTranslation();
   const auth = useAppSelector((s) => s.auth);
   const [task, setTask] = useState('');
   const [step, setStep] = useState('');
-  const text = useRunLogs(run.id, task, step, isFinished(run.status));
-  const pre = useRef<HTMLPreElement>(null);
-  const stick = useRef(true);
+  const [follow, setFollow] = useState(true);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const [q, setQ] = useState('');
+  const [search, searched] = useLazySearchRunLogsQuery();
+  const terminal = useRef<LogTerminalHandle>(null);
+  const { state, error } = useLogStream(terminal, run.id, task, step, isFinished(run.status));
   const steps = run.taskRuns.find((tr) => tr.pipelineTask === task)?.steps ?? [];
+  const tasks = [...new Set(run.taskRuns.map((tr) => tr.pipelineTask))];
 
-  useEffect(() => {
-    const el = pre.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [text]);
+  const query = new URLSearchParams({
+    download: '1',
+    ...(task ? { task } : {}),
+    ...(step ? { step } : {}),
+  }).toString();
+  const runSearch = () => {
+    if (q.trim()) void search({ id: run.id, q: q.trim() });
+  };
 
-  const query = new URLSearchParams({ ...(task ? { task } : {}), ...(step ? { step } : {}) }).toString();
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap' }} alignItems="center">
+      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} alignItems="center">
         <TextField
           select
           size="small"
@@ -89,9 +67,9 @@ export function RunLogs({ run }: { run: PipelineRunDetail }) {
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">{t('pipelines.run.wholeRun')}</MenuItem>
-          {run.taskRuns.map((tr) => (
-            <MenuItem key={tr.id} value={tr.pipelineTask}>
-              {tr.pipelineTask}
+          {tasks.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
             </MenuItem>
           ))}
         </TextField>
@@ -111,46 +89,111 @@ export function RunLogs({ run }: { run: PipelineRunDetail }) {
             </MenuItem>
           ))}
         </TextField>
+        <FormControlLabel
+          control={<Switch checked={follow} onChange={(e) => setFollow(e.target.checked)} />}
+          label={t('runLogs.follow')}
+        />
+        <Typography variant="body2" color="text.secondary" data-testid="log-state" data-state={state}>
+          {t(`runLogs.state.${state}`)}
+        </Typography>
         <Button
           startIcon={<FileDownload />}
           sx={{ ml: 'auto' }}
-          onClick={() =>
+          onClick={() => {
+            setDownloadFailed(false);
             void downloadApiFile(
-              `pipelineruns/${run.id}/logs${query ? `?${query}` : ''}`,
+              `pipelineruns/${encodeURIComponent(run.id)}/logs?${query}`,
               auth,
               `${[run.name, task, step].filter(Boolean).join('-')}.log`,
-            )
-          }
+            ).then((status) => setDownloadFailed(status !== null));
+          }}
         >
           {t('pipelines.run.download')}
         </Button>
       </Stack>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {downloadFailed && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setDownloadFailed(false)}>
+          {t('runLogs.downloadFailed')}
+        </Alert>
+      )}
+      <LogTerminal
+        ref={terminal}
+        follow={follow}
+        label={t('pipelines.run.logs')}
+        emptyText={t('pipelines.run.noLogs')}
+        onScrolledUp={() => setFollow(false)}
+      />
       <Box
-        component="pre"
-        ref={pre}
-        data-testid="run-logs"
-        aria-label={t('pipelines.run.logs')}
-        tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-        }}
-        sx={{
-          m: 0,
-          p: 2,
-          height: 420,
-          overflow: 'auto',
-          fontFamily: 'monospace',
-          fontSize: 13,
-          whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
-          bgcolor: 'grey.900',
-          color: 'grey.100',
-          borderRadius: 1,
+        component="form"
+        role="search"
+        sx={{ mt: 2 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          runSearch();
         }}
       >
-        {text || t('pipelines.run.noLogs')}
+        <TextField
+          size="small"
+          fullWidth
+          label={t('runLogs.search')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <Button type="submit" size="small" startIcon={<Search />} disabled={!q.trim()}>
+                    {t('runLogs.searchButton')}
+                  </Button>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
       </Box>
+      {searched.isFetching && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('runLogs.searching')}
+        </Typography>
+      )}
+      {searched.isError && !searched.isFetching && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t('runLogs.searchFailed')}
+        </Alert>
+      )}
+      {searched.data && !searched.isFetching && (
+        <Box sx={{ mt: 1 }} data-testid="log-search-results">
+          <Typography variant="body2" color="text.secondary">
+            {searched.data.total === 0
+              ? t('runLogs.noMatches')
+              : t('runLogs.matches', { count: searched.data.total })}
+            {searched.data.total > SEARCH_PAGE ? ` ${t('runLogs.showingFirst', { count: SEARCH_PAGE })}` : ''}
+          </Typography>
+          <List dense sx={{ maxHeight: 240, overflow: 'auto' }}>
+            {searched.data.matches.map((m) => (
+              <ListItemButton
+                key={`${m.task}/${m.line}`}
+                onClick={() => {
+                  setFollow(false);
+                  setTask(m.task);
+                  setStep('');
+                  setTimeout(() => terminal.current?.jumpTo(m.line), 0);
+                }}
+                aria-label={t('runLogs.jump', { task: m.task, line: m.line })}
+              >
+                <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
+                  {`${m.task}/${m.step}:${m.line}  ${stripAnsi(m.text)}`}
+                </Typography>
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,50 @@
+// A Slipway server for the pipeline benchmarks, in its own process (so its RSS is its own): a
+// fresh embedded database (or BENCH_DATABASE_URL), one signed-in owner, the run engine on.
+// Prints one JSON line {url, token, workspaceId, pid} on stdout once it listens; exits on SIGTERM.
+// Engine limits come from BENCH_PER_WORKSPACE / BENCH_PER_PIPELINE / BENCH_MAX_RUNS when set.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const { buildApp } = await import('../packages/server/dist/app.js');
+const { loadConfig } = await import('../packages/server/dist/platform/config.js');
+const { openDatabase } = await import('../packages/server/dist/platform/database/database.js');
+const { migrate } = await import('../packages/server/dist/platform/database/migrate.js');
+const { AuthStore } = await import('../packages/server/dist/features/auth/auth-store.js');
+const { hashPassword } = await import('../packages/server/dist/features/auth/passwords.js');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-runs-'));
+const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
+await migrate(database);
+const ids = { org: crypto.randomUUID(), ws: crypto.randomUUID(), owner: crypto.randomUUID() };
+await new AuthStore(database.db).createUserWithOrganisation({
+  userId: ids.owner,
+  email: `owner-${ids.owner}@bench.test`,
+  firstName: 'Owner',
+  lastName: 'Bench',
+  passwordHash: await hashPassword('Bench!pass1'),
+  emailVerified: true,
+  organisationId: ids.org,
+  organisationName: 'Bench',
+  workspaceId: ids.ws,
+});
+const config = loadConfig({ SLIPWAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const url = `http://127.0.0.1:${app.server.address().port}`;
+const login = await fetch(`${url}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: `owner-${ids.owner}@bench.test`, password: 'Bench!pass1' }),
+});
+const { token } = await login.json();
+console.log(JSON.stringify({ url, token, workspaceId: ids.ws, pid: process.pid, driver: database.driver }));
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

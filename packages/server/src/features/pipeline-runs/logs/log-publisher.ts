@@ -1,0 +1,55 @@
+import type { StoredLine } from '../task-store.js';
+import type { LogChunk, LogHub } from './log-hub.js';
+
+/** What the publisher needs from the database. */
+export interface LogSink {
+  /** Stores a chunk and answers its id; with `notify`, also sends that NOTIFY payload prefix + id. */
+  appendLog(runId: string, taskRunId: string, lines: StoredLine[], notify?: string): Promise<number>;
+  notify(payload: string): Promise<void>;
+}
+
+export const LOG_CHANNEL = 'slipway_run_logs';
+
+/**
+ * Stores a run's log chunks one at a time (so a run's chunk ids grow in the order they were
+ * written, in every process) and tells the subscribers: in this process through the hub, in
+ * others by NOTIFY (PostgreSQL only; `origin` lets a process ignore its own notifications).
+ */
+export class LogPublisher {
+  private readonly chains = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly sink: LogSink,
+    private readonly hub: LogHub,
+    /** null: no NOTIFY (PGlite: one process). */
+    private readonly origin: string | null,
+  ) {}
+
+  append(runId: string, taskRunId: string, lines: StoredLine[]): Promise<void> {
+    if (lines.length === 0) return Promise.resolve();
+    return this.serial(runId, async () => {
+      const notify = this.origin === null ? undefined : `${this.origin} c ${runId} `;
+      const id = await this.sink.appendLog(runId, taskRunId, lines, notify);
+      const chunk: LogChunk = { id, runId, taskRunId, lines };
+      this.hub.publish(runId, { kind: 'chunk', chunk });
+    });
+  }
+
+  /** A task run (or, with null, the run) finished: after every chunk written before it. */
+  end(runId: string, taskRunId: string | null): Promise<void> {
+    return this.serial(runId, async () => {
+      this.hub.publish(runId, { kind: 'end', taskRunId });
+      if (this.origin !== null) await this.sink.notify(`${this.origin} e ${runId} ${taskRunId ?? ''}`);
+      if (taskRunId === null) this.chains.delete(runId);
+    });
+  }
+
+  private serial(runId: string, fn: () => Promise<void>): Promise<void> {
+    const next = (this.chains.get(runId) ?? Promise.resolve()).then(fn);
+    this.chains.set(
+      runId,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+}
