@@ -153,7 +153,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     engine: config.engineEnabled,
     databaseUrl: database.driver === 'postgres' ? config.databaseUrl : undefined,
     // A run that targets an environment on an attached cluster runs there (Kubernetes executor).
-    ...withClusterExecutor(config.dataDir, agentGateway, environmentsFeature.target, deploymentsFeature.executor),
+    ...withClusterExecutor(
+      config.dataDir,
+      agentGateway,
+      environmentsFeature.target,
+      deploymentsFeature.executor,
+    ),
   });
   await app.register(pipelineRuns.routes);
   // External pipelines: definitions read from git; a run of one syncs first.

@@ -141,7 +141,8 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
       }
       if (req.method === 'POST' && parts[4] === 'instantiate') {
         const name = (body as { name?: string } | null)?.name ?? '';
-        if (pipelines.pipelines.some((p) => p.name === name)) return deps.fail(409, 'A pipeline has this name');
+        if (pipelines.pipelines.some((p) => p.name === name))
+          return deps.fail(409, 'A pipeline has this name');
         const created = samplePipeline({ id: `pl-new-${++seq}`, name, definition: found.definition });
         pipelines.pipelines.push(created);
         return [201, created];

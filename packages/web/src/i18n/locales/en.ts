@@ -122,28 +122,6 @@ export const en = {
     signInAndAccept: 'Sign in and accept',
     acceptWithSession: 'Accept with my current session',
   },
-  // Feature dictionaries; each is filled by the work on its feature.
-  runLogs: {
-    title: 'Logs',
-    follow: 'Follow',
-    search: 'Search the log of this run',
-    searchButton: 'Search',
-    searching: 'Searching…',
-    searchFailed: 'The search failed. Try again.',
-    noMatches: 'No line matches.',
-    matches_one: '{{count}} matching line.',
-    matches_other: '{{count}} matching lines.',
-    showingFirst: 'Showing the first {{count}}.',
-    jump: 'Show line {{line}} of {{task}}',
-    downloadFailed: 'The log could not be downloaded.',
-    state: {
-      connecting: 'Connecting…',
-      live: 'Live',
-      polling: 'Refreshing every second',
-      ended: 'Finished',
-      error: 'Stopped',
-    },
-  },
 } as const;
 
 /** The shape every other dictionary follows (partially). */
