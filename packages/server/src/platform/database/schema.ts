@@ -229,6 +229,8 @@ export const ssoSettings = pgTable('sso_settings', {
   emailAttribute: text('email_attribute').notNull().default('mail'),
   /** LDAP group DN or cn → { organisationRole, workspaceId?, workspaceRole? } */
   groupRoles: jsonb('group_roles').notNull().default([]),
+  /** { startTls, skipTlsVerify, caCertificate } for ldaps:// and StartTLS; null: plain LDAP */
+  tls: jsonb('tls'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -630,6 +632,8 @@ export const clusters = pgTable(
     /** [{ name, provisioner, reclaimPolicy, bindingMode, default }] */
     storageOptions: jsonb('storage_options').notNull().default([]),
     lastHeartbeatAt: at('last_heartbeat_at'),
+    /** the interval the agent said it heartbeats at (hello); three missed ones mean not active */
+    heartbeatSeconds: integer('heartbeat_seconds').notNull().default(30),
     connectedAt: at('connected_at'),
     createdBy: text('created_by'),
     createdAt: created(),
@@ -686,4 +690,24 @@ export const deployments = pgTable(
     healthCheckedAt: at('health_checked_at'),
   },
   (t) => [uniqueIndex('deployments_env_name').on(t.environmentId, t.name)],
+);
+
+// ── Guided tour (spec §2 "Guided first-run tour", §4 "Guided tour") ──────────────────────
+
+/** Where a user is in the guided tour, per organisation (admin/onboarding/{get,set}TourStatus). */
+export const onboardingStates = pgTable(
+  'onboarding_states',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** the spec's server step (currentstep); the tour step is max(0, currentstep - 4) */
+    currentStep: integer('current_step').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    updatedAt: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
 );
