@@ -129,6 +129,46 @@ describe('agent protocol', () => {
     });
   });
 
+  it('keeps exec input that arrives before the exec session is open, and sends it in order', async () => {
+    api.put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'shell', namespace: 'default' },
+      spec: { containers: [{ name: 'main', image: 'alpine' }] },
+    });
+    const agent = start();
+    await welcomed(agent);
+    const socket = received.find((r) => r.message.type === 'hello')!.socket;
+    socket.send(
+      JSON.stringify({
+        type: 'command',
+        id: 'x',
+        stream: true,
+        deadline: Date.now() + 5_000,
+        kind: 'exec',
+        args: { namespace: 'default', pod: 'shell', command: ['/bin/sh'], tty: true },
+      }),
+    );
+    // at once, before the agent's exec WebSocket to the API server can be open
+    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo first\n' }));
+    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', resize: { cols: 100, rows: 30 } }));
+    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo second\n' }));
+    const output = () =>
+      received
+        .filter((r) => r.message.type === 'frame' && r.message.id === 'x' && r.message.channel === 'stdout')
+        .map((r) => (r.message as { data?: unknown }).data)
+        .join('');
+    // keystrokes in order; the terminal ends at the size asked for (after the client's initial one)
+    await expect.poll(output).toMatch(/^first\n(resize \d+x\d+\n)*second\n/);
+    const lastSize = () =>
+      output()
+        .match(/resize \d+x\d+/g)
+        ?.at(-1);
+    await expect.poll(lastSize).toBe('resize 100x30');
+    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo later\n' }));
+    await expect.poll(output).toMatch(/\nlater\n$/);
+  });
+
   it('reconnects when the server stops answering heartbeats', async () => {
     ackHeartbeats = false;
     const agent = start(1);

@@ -62,6 +62,15 @@ interface LocalStream {
   ended: boolean;
   stop(): void;
   exec?: ExecHandle;
+  /** exec input that arrived before the exec session was open, sent in order once it is */
+  pendingInput?: ExecInput[];
+}
+
+type ExecInput = { data?: string; resize?: { cols: number; rows: number } };
+
+function writeExecInput(exec: ExecHandle, input: ExecInput): void {
+  if (input.data !== undefined) exec.stdin.write(input.data);
+  if (input.resize) exec.resize(input.resize.cols, input.resize.rows);
 }
 
 /** The WebSocket URL of the server's agent endpoint. */
@@ -293,9 +302,14 @@ export class Agent extends EventEmitter {
         return;
       case 'stream_input': {
         const stream = this.streams.get(message.id);
-        if (!stream?.exec) return;
-        if (message.data !== undefined) stream.exec.stdin.write(message.data);
-        if (message.resize) stream.exec.resize(message.resize.cols, message.resize.rows);
+        if (!stream || stream.ended || stream.kind !== 'exec') return;
+        const input: ExecInput = {
+          ...(message.data !== undefined ? { data: message.data } : {}),
+          ...(message.resize ? { resize: message.resize } : {}),
+        };
+        // Keystrokes may come before the exec WebSocket to the API server is open: keep them.
+        if (stream.exec) writeExecInput(stream.exec, input);
+        else (stream.pendingInput ??= []).push(input);
         return;
       }
       case 'cancel': {
@@ -384,6 +398,8 @@ export class Agent extends EventEmitter {
           );
           stream.exec = handle;
           stream.stop = () => handle.close();
+          for (const input of stream.pendingInput?.splice(0) ?? []) writeExecInput(handle, input);
+          delete stream.pendingInput;
           return;
         }
         case 'watch': {

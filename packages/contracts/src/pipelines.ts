@@ -66,10 +66,22 @@ export const pipelineVersionInfoSchema = z.object({
 export const pipelineVersionSchema = pipelineVersionInfoSchema.extend({ definition: z.string() });
 export type PipelineVersion = z.infer<typeof pipelineVersionSchema>;
 
+/** Where an external pipeline's definition comes from (decision 013), as shown. */
+export const pipelineSourceViewSchema = z.object({
+  kind: z.literal('git'),
+  url: z.string(),
+  revision: z.string(),
+  path: z.string(),
+  secret: z.string().nullable(),
+});
+export type PipelineSourceView = z.infer<typeof pipelineSourceViewSchema>;
+
 export const pipelineDetailSchema = pipelineSummarySchema.extend({
   definition: z.string(),
   format: z.enum(DEFINITION_FORMATS),
   versions: z.array(pipelineVersionInfoSchema),
+  /** set for an external pipeline: its definition changes only in git (saving one answers 409) */
+  source: pipelineSourceViewSchema.nullable().optional(),
 });
 export type PipelineDetail = z.infer<typeof pipelineDetailSchema>;
 
@@ -249,13 +261,7 @@ export const externalPipelineUpdateSchema = z.object({
 export type ExternalPipelineUpdate = z.infer<typeof externalPipelineUpdateSchema>;
 
 export const externalPipelineSchema = pipelineSummarySchema.extend({
-  source: z.object({
-    kind: z.literal('git'),
-    url: z.string(),
-    revision: z.string(),
-    path: z.string(),
-    secret: z.string().nullable(),
-  }),
+  source: pipelineSourceViewSchema,
   lastSyncedAt: z.string().nullable(),
   /** why the last sync failed (the version before it stays the one that runs); null after a good sync */
   syncError: z.string().nullable(),

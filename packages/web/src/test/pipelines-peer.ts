@@ -187,6 +187,7 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
         number: pipelines.runs.length + 1,
         status: 'pending',
         params: p.data.params,
+        environmentId: p.data.environmentId ?? null,
         timeoutMs: p.data.timeoutHours * 3_600_000,
         startedAt: null,
         finishedAt: null,
@@ -202,7 +203,10 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
       if (req.method === 'GET' && !action) return [200, run];
       if (req.method === 'GET' && action === 'logs') {
         const offset = Number(query.get('offset') ?? 0);
-        const lines = (pipelines.logs.get(id) ?? []).slice(offset);
+        const task = query.get('task');
+        const lines = (pipelines.logs.get(id) ?? [])
+          .filter((l) => !task || l.startsWith(`[${task}/`))
+          .slice(offset);
         const text = lines.length ? `${lines.join('\n')}\n` : '';
         return [
           200,

@@ -56,6 +56,8 @@ export class AgentGatewayStore {
         namespaces: hello.namespaces,
         installedResources: addOnIdsOf(hello.installedAddons),
         storageOptions: hello.storageClasses,
+        // the column holds whole seconds; the sweeper allows three of them
+        heartbeatSeconds: Math.max(1, Math.ceil(hello.heartbeatSeconds)),
         status: 'active',
         statusMessage: null,
         connectedAt: at,

@@ -178,9 +178,9 @@ describe('agent gateway with the real agent', () => {
     await expect.poll(() => frames.map((f) => f.data).join('')).toBe('line 1\n');
 
     // The network drops; the pod keeps logging; the agent comes back and sends what was missed.
+    // (Not polling for the gap: on a busy machine the agent may be back before a poll looks.)
     const back = welcomed(agent);
     agent.dropConnection();
-    await expect.poll(() => t.app.agentGateway.isConnected(cluster.id)).toBe(false);
     api.appendLog('ozone', 'build-1', 'step-build', 'line 2\n');
     await back;
     expect(agent.connections).toBe(2);

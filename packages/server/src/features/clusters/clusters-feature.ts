@@ -26,7 +26,7 @@ export interface ClustersFeatureDeps {
   gateway: AgentGateway | null;
   /** the agent image in the attach YAML; default SLIPWAY_AGENT_IMAGE or slipway/agent:<version> */
   agentImage?: string;
-  /** how often agents heartbeat; three missed make a cluster not active (default 30 s) */
+  /** how often the missed-heartbeat sweep runs (default 30 s); each agent's own interval counts */
   heartbeatIntervalMs?: number;
   /** run the missed-heartbeat sweep on a timer (default true) */
   sweep?: boolean;

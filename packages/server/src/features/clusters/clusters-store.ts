@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { ClusterListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { clusters } from '../../platform/database/schema.js';
@@ -81,14 +81,19 @@ export class ClustersStore {
   }
 
   /** Active clusters whose last heartbeat is older than the cut-off become not active; answers their ids. */
-  async markSilent(cutoff: Date, message: string): Promise<string[]> {
+  /**
+   * Marks active clusters not active whose last heartbeat is older than `missedBeats` of their
+   * own agent's heartbeat interval (`heartbeat_seconds`, from the hello) before `now`.
+   */
+  async markSilent(now: Date, missedBeats: number, message: string): Promise<string[]> {
+    const cutoff = sql`${now.toISOString()}::timestamptz - make_interval(secs => ${clusters.heartbeatSeconds} * ${missedBeats}::int)`;
     const rows = await this.db
       .update(clusters)
       .set({ status: 'not_active', statusMessage: message, updatedAt: new Date() })
       .where(
         and(
           eq(clusters.status, 'active'),
-          or(isNull(clusters.lastHeartbeatAt), lt(clusters.lastHeartbeatAt, cutoff)),
+          or(isNull(clusters.lastHeartbeatAt), sql`${clusters.lastHeartbeatAt} < ${cutoff}`),
         ),
       )
       .returning({ id: clusters.id });

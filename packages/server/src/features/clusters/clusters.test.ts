@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import {
@@ -167,7 +167,7 @@ describe('clusters', () => {
   it('goes active when its agent says hello, not active after three missed heartbeats, and back', async () => {
     const { cluster, attach } = await create({ ...configure, name: 'live' });
     const agent = await ProtocolPeer.connect(connectUrl, secretOf(attach.yaml).token);
-    agent.send(sampleHello({ installedAddons: ['tekton', 'argocd'] }));
+    agent.send(sampleHello({ installedAddons: ['tekton', 'argocd'], heartbeatSeconds: 1 }));
     await agent.next('welcome');
     let got = (await call('GET', `/api/clusters/${cluster.id}`, owner)).json() as Cluster;
     expect(got).toMatchObject({
@@ -205,6 +205,43 @@ describe('clusters', () => {
       .poll(async () => ((await call('GET', `/api/clusters/${cluster.id}`, owner)).json() as Cluster).status)
       .toBe('active');
     agent.close();
+  });
+
+  it('allows each agent three of its own heartbeat intervals before it is not active', async () => {
+    const slow = await create({ ...configure, name: 'slow-beat' });
+    const quick = await create({ ...configure, name: 'quick-beat' });
+    const slowAgent = await ProtocolPeer.connect(connectUrl, secretOf(slow.attach.yaml).token);
+    slowAgent.send(sampleHello({ heartbeatSeconds: 120 }));
+    await slowAgent.next('welcome');
+    const quickAgent = await ProtocolPeer.connect(connectUrl, secretOf(quick.attach.yaml).token);
+    quickAgent.send(sampleHello({ heartbeatSeconds: 30 }));
+    await quickAgent.next('welcome');
+    const stored = async (id: string) =>
+      (await t.db.database.db.select().from(clusters).where(eq(clusters.id, id)))[0]!;
+    expect((await stored(slow.cluster.id)).heartbeatSeconds).toBe(120);
+    expect((await stored(quick.cluster.id)).heartbeatSeconds).toBe(30);
+    // Both beat at the same moment, then nothing.
+    const last = new Date();
+    await t.db.database.db
+      .update(clusters)
+      .set({ lastHeartbeatAt: last })
+      .where(or(eq(clusters.id, slow.cluster.id), eq(clusters.id, quick.cluster.id)));
+    const sweeper = new HeartbeatSweeper(new ClustersStore(t.db.database.db), 30_000, {
+      info: () => undefined,
+      error: () => undefined,
+    });
+    // 100 s of silence: three 30 s beats missed, not one 120 s beat.
+    const after100 = await sweeper.sweep(new Date(last.getTime() + 100_000));
+    expect(after100).toContain(quick.cluster.id);
+    expect(after100).not.toContain(slow.cluster.id);
+    expect((await stored(slow.cluster.id)).status).toBe('active');
+    expect(await sweeper.sweep(new Date(last.getTime() + 3 * 120_000 - 1_000))).not.toContain(
+      slow.cluster.id,
+    );
+    expect(await sweeper.sweep(new Date(last.getTime() + 3 * 120_000 + 1_000))).toContain(slow.cluster.id);
+    expect((await stored(slow.cluster.id)).status).toBe('not_active');
+    slowAgent.close();
+    quickAgent.close();
   });
 
   it('chooses namespaces for logs among the cluster’s own', async () => {

@@ -17,8 +17,6 @@ import type { ClustersService } from './clusters-service.js';
 
 /** How long a one-off log read may take before what arrived is answered. */
 const LOG_READ_MS = 30_000;
-/** Keystrokes wait at most this long for the terminal's first output before they are sent. */
-const EXEC_READY_MS = 1000;
 
 export type ExecActor = Pick<
   AuditEventInput,
@@ -91,19 +89,13 @@ export class PodStreams {
     query: PodExecQuery,
     actor: ExecActor,
   ) {
-    // The agent takes keystrokes once its exec is open, which its first output (or a moment's
-    // wait) shows; until then they are kept here and sent in order.
+    // Keystrokes before the agent's stream exists are kept here and sent in order once it does;
+    // the agent itself keeps those that reach it before its exec session is open.
     const early: PodExecInput[] = [];
     let handle: AgentStreamHandle | null = null;
-    let ready = false;
     const forward = (h: AgentStreamHandle, input: PodExecInput) => {
       if (input.type === 'input') h.input({ data: input.data });
       else h.input({ resize: { cols: input.cols, rows: input.rows } });
-    };
-    const markReady = () => {
-      if (ready || !handle) return;
-      ready = true;
-      for (const input of early.splice(0)) forward(handle, input);
     };
     socket.on('message', (raw) => {
       let parsed;
@@ -113,11 +105,10 @@ export class PodStreams {
         return;
       }
       if (!parsed.success) return;
-      if (handle && ready) forward(handle, parsed.data);
+      if (handle) forward(handle, parsed.data);
       else early.push(parsed.data);
     });
     const command = query.command ? query.command.split(/\s+/).filter(Boolean) : ['/bin/sh'];
-    let readyTimer: NodeJS.Timeout | undefined;
     await this.pipe(socket, workspaceId, clusterId, query, async (cluster) => {
       await this.audit.append({
         ...actor,
@@ -144,7 +135,6 @@ export class PodStreams {
         },
         (frame) => {
           if (frame.channel === 'status') return;
-          markReady();
           if (frame.data !== undefined)
             send(socket, {
               type: 'data',
@@ -153,10 +143,9 @@ export class PodStreams {
             });
         },
       );
-      readyTimer = setTimeout(markReady, EXEC_READY_MS);
+      for (const input of early.splice(0)) forward(handle, input);
       return handle;
     });
-    clearTimeout(readyTimer);
   }
 
   /** Opens the agent's stream for the socket, ends the socket when the stream ends, and back. */

@@ -95,6 +95,8 @@ describe('external pipelines: definitions read from real git repositories', () =
     expect((list.json() as ExternalPipeline[]).map((x) => x.id)).toEqual([p.id]);
     const pipelines = (await call('GET', '/api/pipelines?name=from-git')).json() as { id: string }[];
     expect(pipelines.map((x) => x.id)).toEqual([p.id]);
+    // the pipeline view says where it comes from, so the editor can show it read-only
+    expect((await call('GET', `/api/pipelines/${p.id}`)).json().source).toEqual(p.source);
     // its definition is the repository's: the pipeline editor may not change it
     const edit = await call('PUT', `/api/pipelines/${p.id}`, { definition: definition('two') });
     expect(edit.statusCode).toBe(409);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   PipelineCreate,
   PipelineDetail,
+  PipelineSourceView,
   PipelineKind,
   PipelineListQuery,
   PipelineSummary,
@@ -33,6 +34,19 @@ function toSummary(row: PipelineRow): PipelineSummary {
     rollbackPipelineId: row.rollbackPipelineId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** An external pipeline's git source as shown (decision 013); null for the others. */
+function sourceView(raw: unknown): PipelineSourceView | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const s = raw as Partial<PipelineSourceView>;
+  return {
+    kind: 'git',
+    url: s.url ?? '',
+    revision: s.revision ?? 'main',
+    path: s.path ?? '',
+    secret: s.secret ?? null,
   };
 }
 
@@ -92,6 +106,7 @@ export class PipelinesService {
         createdBy: v.createdBy,
         createdAt: v.createdAt.toISOString(),
       })),
+      source: sourceView(row.source),
     };
   }
 

@@ -128,7 +128,7 @@ describe.skipIf(!withSlapd)('LDAP over TLS: ldaps:// and StartTLS against a real
 
   it('reads settings saved before TLS settings existed', async () => {
     await t.db.database.db.execute(
-      sql`UPDATE sso_settings SET group_roles = '[{"group":"devs","organisationRole":"member"}]'::jsonb`,
+      sql`UPDATE sso_settings SET group_roles = '[{"group":"devs","organisationRole":"member"}]'::jsonb, tls = NULL`,
     );
     const got = await t.app.inject({ url: '/api/sso/settings', headers: admin.headers });
     expect(got.json()).toMatchObject({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SsoGroupRole } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import {
@@ -20,15 +20,30 @@ export interface SsoTls {
 }
 export const DEFAULT_TLS: SsoTls = { startTls: false, skipTlsVerify: false, caCertificate: '' };
 
+/** A stored `tls` column value: null (or a missing field) means the default. */
+function tlsOf(raw: unknown): SsoTls {
+  return { ...DEFAULT_TLS, ...((raw ?? {}) as Partial<SsoTls>) };
+}
+
+/** What the `tls` column stores: null for plain defaults, else the settings. */
+function tlsColumn(tls: SsoTls): SsoTls | null {
+  const plain = !tls.startTls && !tls.skipTlsVerify && !tls.caCertificate;
+  return plain ? null : tls;
+}
+
 /**
- * The group_roles jsonb column holds the group mappings and, with them, the TLS settings:
- * `{ groupRoles, tls }`. Rows written before TLS settings existed hold the bare array. (A column
- * of its own would be tidier; see the README's note on the schema.)
+ * `group_roles` holds the group mappings (an array) and `tls` the TLS settings. For a while both
+ * lived in `group_roles` as `{ groupRoles, tls }`; such a row is read as that (its nested TLS
+ * settings count when the `tls` column is empty) and `settings` rewrites it to the two columns.
  */
-function decode(raw: unknown): { groupRoles: SsoGroupRole[]; tls: SsoTls } {
-  if (Array.isArray(raw)) return { groupRoles: raw as SsoGroupRole[], tls: DEFAULT_TLS };
-  const o = (raw ?? {}) as { groupRoles?: SsoGroupRole[]; tls?: Partial<SsoTls> };
-  return { groupRoles: o.groupRoles ?? [], tls: { ...DEFAULT_TLS, ...o.tls } };
+export function decodeSsoColumns(
+  groupRoles: unknown,
+  tls: unknown,
+): { groupRoles: SsoGroupRole[]; tls: SsoTls; legacy: boolean } {
+  if (Array.isArray(groupRoles))
+    return { groupRoles: groupRoles as SsoGroupRole[], tls: tlsOf(tls), legacy: false };
+  const o = (groupRoles ?? {}) as { groupRoles?: SsoGroupRole[]; tls?: Partial<SsoTls> };
+  return { groupRoles: o.groupRoles ?? [], tls: tlsOf(tls ?? o.tls), legacy: true };
 }
 
 export interface StoredSsoSettings {
@@ -77,12 +92,26 @@ export class SqlSsoStore implements SsoStore {
       .select()
       .from(ssoSettings)
       .where(eq(ssoSettings.organisationId, organisationId));
-    return row ? { ...row, ...decode(row.groupRoles) } : null;
+    if (!row) return null;
+    const { legacy, ...decoded } = decodeSsoColumns(row.groupRoles, row.tls);
+    if (legacy) {
+      // Move the interim nested shape to the two columns, unless someone saved meanwhile.
+      await this.db
+        .update(ssoSettings)
+        .set({ groupRoles: decoded.groupRoles, tls: tlsColumn(decoded.tls) })
+        .where(
+          and(
+            eq(ssoSettings.organisationId, organisationId),
+            sql`jsonb_typeof(${ssoSettings.groupRoles}) = 'object'`,
+          ),
+        );
+    }
+    return { ...row, ...decoded };
   }
 
   async saveSettings(s: Omit<StoredSsoSettings, 'updatedAt'>): Promise<StoredSsoSettings> {
     const { tls, groupRoles, ...rest } = s;
-    const values = { ...rest, groupRoles: { groupRoles, tls }, updatedAt: new Date() };
+    const values = { ...rest, groupRoles, tls: tlsColumn(tls), updatedAt: new Date() };
     await this.db
       .insert(ssoSettings)
       .values(values)

@@ -108,6 +108,45 @@ describe('Enterprise SSO settings', () => {
     expect(rekeyed.json().needsRetest).toBe(true);
   });
 
+  it('reads and moves TLS settings stored inside group_roles by interim versions', async () => {
+    expect(
+      (await put(settings({ url: 'ldaps://ldap.example.com', bindPassword: 'Another!1' }))).statusCode,
+    ).toBe(200);
+    await t.db.database.db.execute(
+      sql`UPDATE sso_settings SET tls = NULL, group_roles = ${JSON.stringify({
+        groupRoles: [{ group: 'devs', organisationRole: 'member' }],
+        tls: { startTls: false, skipTlsVerify: true, caCertificate: '' },
+      })}::jsonb WHERE organisation_id = ${admin.organisationId}`,
+    );
+    const got = await t.app.inject({ url: '/api/sso/settings', headers: admin.headers });
+    expect(got.json()).toMatchObject({
+      skipTlsVerify: true,
+      startTls: false,
+      groupRoles: [{ group: 'devs', organisationRole: 'member' }],
+    });
+    const columns = async () => {
+      const res = await t.db.database.db.execute(
+        sql`SELECT group_roles AS g, tls FROM sso_settings WHERE organisation_id = ${admin.organisationId}`,
+      );
+      return (((res as { rows?: unknown[] }).rows ?? res) as Array<{ g: unknown; tls: unknown }>)[0]!;
+    };
+    expect(await columns()).toEqual({
+      g: [{ group: 'devs', organisationRole: 'member' }],
+      tls: { startTls: false, skipTlsVerify: true, caCertificate: '' },
+    });
+    // Saving writes the two columns; plain defaults leave tls empty.
+    const saved = await put(
+      settings({
+        url: 'ldap://ldap.example.com',
+        bindPassword: undefined,
+        skipTlsVerify: false,
+        groupRoles: [],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await columns()).toEqual({ g: [], tls: null });
+  });
+
   it('refuses members without sso permissions', async () => {
     const member = await createSignedInUser(t.app, t.db.database);
     await addToOrganisation(t.db.database, {

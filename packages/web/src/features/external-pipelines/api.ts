@@ -21,6 +21,11 @@ export const externalPipelinesApi = api
         transformResponse: (rows: ExternalPipeline[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
         providesTags: [LIST],
       }),
+      externalPipeline: build.query<ExternalPipeline, string>({
+        query: (id) => `external-pipelines/${encodeURIComponent(id)}`,
+        // a sync, edit or delete anywhere refreshes it
+        providesTags: (_r, _e, id) => [LIST, { type: 'ExternalPipeline', id }],
+      }),
       createExternalPipeline: build.mutation<ExternalPipeline, ExternalPipelineCreate>({
         query: (body) => ({ url: 'external-pipelines', method: 'POST', body }),
         invalidatesTags: [LIST, PIPELINES],
@@ -50,6 +55,7 @@ export const externalPipelinesApi = api
 
 export const {
   useExternalPipelinesQuery,
+  useExternalPipelineQuery,
   useCreateExternalPipelineMutation,
   useUpdateExternalPipelineMutation,
   useSyncExternalPipelineMutation,

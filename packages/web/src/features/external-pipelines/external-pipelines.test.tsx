@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXTERNAL_SOURCE_URL_MESSAGE, type ExternalPipeline } from '@slipway/contracts';
 import { renderApp } from '../../test/app';
+import { samplePipeline } from '../../test/pipelines-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import {
   forwardExternalPipelines,
@@ -178,5 +179,58 @@ describe('external pipelines page', () => {
     await user.click(within(ask).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No external pipelines yet', {}, opts)).toBeTruthy();
     expect(peer.calls('DELETE', '/api/external-pipelines/ext-1')).toHaveLength(1);
+  });
+});
+
+describe('an external pipeline on the pipeline page', () => {
+  // jsdom has no client rects for text ranges; the definition editor measures with them
+  Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
+  it('says where it comes from, keeps the editor read-only, links to External pipelines and syncs', async () => {
+    const ext = seed({ syncError: 'revision "release" not found' });
+    ctx.peer.pipelines.pipelines = [
+      samplePipeline({ id: ext.id, name: ext.name, version: ext.version, source: ext.source }),
+      samplePipeline({ id: 'pl-plain', name: 'plain' }),
+    ];
+    renderApp(`/pipelines/${ext.id}`);
+    const marker = await screen.findByTestId('external-pipeline-marker', {}, opts);
+    expect(within(marker).getByTestId('external-repository').textContent).toBe(
+      'https://git.example.com/shop.git',
+    );
+    expect(within(marker).getByTestId('external-revision').textContent).toBe('release');
+    expect(within(marker).getByTestId('external-path').textContent).toBe('.tekton/ci.yaml');
+    await waitFor(
+      () => expect(within(marker).getByTestId('external-last-synced').textContent).not.toBe('—'),
+      opts,
+    );
+    expect((await within(marker).findByTestId('external-sync-error', {}, opts)).textContent).toContain(
+      'revision "release" not found',
+    );
+    expect(within(marker).getByRole('link', { name: 'Manage external pipelines' }).getAttribute('href')).toBe(
+      '/external-pipelines',
+    );
+    // read-only: no Save, and the definition cannot be typed into
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    const editor = await screen.findByTestId('pipeline-definition-editor', {}, opts);
+    await waitFor(() => expect(editor.querySelector('.cm-content')).not.toBeNull(), opts);
+    expect(editor.querySelector('.cm-content')!.getAttribute('contenteditable')).toBe('false');
+    expect((screen.getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).readOnly).toBe(true);
+
+    peer.state.nextSync = { outcome: 'changed', syncError: null };
+    const user = userEvent.setup();
+    await user.click(within(marker).getByRole('button', { name: 'Sync now' }));
+    expect(
+      await within(marker).findByText('shop-ci synced: version 4 is the new definition.', {}, opts),
+    ).toBeTruthy();
+    expect(peer.calls('POST', `/api/external-pipelines/${ext.id}/sync`)).toHaveLength(1);
+    await waitFor(() => expect(within(marker).queryByTestId('external-sync-error')).toBeNull(), opts);
+  });
+
+  it('leaves an ordinary pipeline editable, without the marker', async () => {
+    ctx.peer.pipelines.pipelines = [samplePipeline({ id: 'pl-plain', name: 'plain' })];
+    renderApp('/pipelines/pl-plain');
+    expect(await screen.findByRole('button', { name: 'Save' }, opts)).toBeTruthy();
+    expect(screen.queryByTestId('external-pipeline-marker')).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { downloadApiFile } from '../audit/download-csv';
 import { usePipelineQuery, useUpdatePipelineMutation } from './api';
+import { ExternalSourcePanel } from './ExternalSourcePanel';
 import { PipelineForm } from './PipelineForm';
 import { RunDialog } from './RunDialog';
 import { RunList } from './RunList';
@@ -76,6 +77,7 @@ export default function PipelineDetailPage() {
               variant="contained"
               startIcon={<PlayArrow />}
               data-testid="run-this-pipeline"
+              data-tour="pipeline-run-initiate"
               onClick={() => setRunning(true)}
             >
               {t('pipelines.editor.run')}
@@ -83,8 +85,10 @@ export default function PipelineDetailPage() {
           </Stack>
         </Box>
         <FormAlert message={exportError} />
+        {data.source ? <ExternalSourcePanel pipelineId={id} source={data.source} /> : null}
         <PipelineForm
-          key={data.id}
+          key={data.source ? `${data.id}@${data.version}` : data.id}
+          readOnly={Boolean(data.source)}
           initialName={data.name}
           initialDefinition={data.definition}
           permission="pipelines:edit"

@@ -24,6 +24,7 @@ export function PipelineForm({
   saving,
   error,
   notice,
+  readOnly = false,
   onSubmit,
 }: {
   initialName: string;
@@ -34,6 +35,8 @@ export function PipelineForm({
   saving: boolean;
   error: ApiError;
   notice?: string | null;
+  /** shown, not edited, and nothing to save (an external pipeline's definition lives in git) */
+  readOnly?: boolean;
   onSubmit: (value: { name: string; definition: string }) => void;
 }) {
   const { t } = useTranslation();
@@ -57,6 +60,7 @@ export function PipelineForm({
           value={name}
           required
           onChange={(e) => setName(e.target.value)}
+          slotProps={{ htmlInput: { readOnly } }}
           error={Boolean(fields.name)}
           helperText={fields.name ?? ' '}
           sx={{ maxWidth: 480 }}
@@ -65,22 +69,29 @@ export function PipelineForm({
           {t('pipelines.editor.definition')}
         </Typography>
         <Suspense fallback={<Skeleton lines={12} />}>
-          <DefinitionEditor value={definition} onChange={setDefinition} diagnostics={diagnostics} />
+          <DefinitionEditor
+            value={definition}
+            onChange={setDefinition}
+            diagnostics={diagnostics}
+            readOnly={readOnly}
+          />
         </Suspense>
         <Typography variant="caption" color="text.secondary">
           {t('pipelines.editor.definitionHelp')}
         </Typography>
-        <div>
-          <PermissionButton
-            permission={permission}
-            type="submit"
-            variant="contained"
-            loading={saving}
-            disabled={!name.trim() || !definition.trim()}
-          >
-            {submitLabel}
-          </PermissionButton>
-        </div>
+        {readOnly ? null : (
+          <div>
+            <PermissionButton
+              permission={permission}
+              type="submit"
+              variant="contained"
+              loading={saving}
+              disabled={!name.trim() || !definition.trim()}
+            >
+              {submitLabel}
+            </PermissionButton>
+          </div>
+        )}
       </Stack>
     </form>
   );

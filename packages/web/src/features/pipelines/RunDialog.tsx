@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from '@slipway/contracts';
+import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS, type Environment } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
+import { useEnvironmentsQuery } from '../environments/api';
 import { FormAlert } from '../../ui/FormAlert';
 import {
   useInstantiateTemplateMutation,
@@ -27,6 +28,9 @@ import {
 import type { ParamSpec } from './definition-params';
 import { RunParamsFields, initialParamValues, missingParams, paramValuesToSend } from './RunParamsFields';
 import { RunPrerequisites } from './RunPrerequisites';
+
+/** Runs in an environment go to its cluster when it names a cluster and a namespace. */
+const onCluster = (env: Environment | undefined) => Boolean(env?.clusterId && env.namespace);
 
 interface ParamRow {
   key: number;
@@ -53,7 +57,8 @@ function useDeclaredParams(definition: string | undefined): ParamSpec[] | null {
 /**
  * The initiate-run panel: prerequisites (cluster and registry, as they are), the pipeline
  * (unless the caller fixed it) or a pipeline template to run, a form of the pipeline's declared
- * params with their defaults, extra params as name = value rows, and the timeout in hours
+ * params with their defaults, extra params as name = value rows, the environment (default none:
+ * the local executor; one bound to a cluster runs the tasks there) and the timeout in hours
  * (default 1). On success it opens the new run.
  */
 export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClose: () => void }) {
@@ -65,6 +70,13 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
   const [templateId, setTemplateId] = useState('');
   const [rows, setRows] = useState<ParamRow[]>([]);
   const [timeout, setTimeoutHours] = useState(String(PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS));
+  const [environmentId, setEnvironmentId] = useState('');
+  const { data: environments } = useEnvironmentsQuery({
+    _start: '0',
+    _end: '500',
+    _sort: 'name',
+    _order: 'ASC',
+  });
   const [startRun, { isLoading: starting, error: startError, reset }] = useStartRunMutation();
   const [instantiate, { isLoading: creating, error: createError, reset: resetCreate }] =
     useInstantiateTemplateMutation();
@@ -105,7 +117,12 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
         const existing = pipelines?.rows.find((p) => p.name === name);
         target = existing ? existing.id : (await instantiate({ id: templateId, name }).unwrap()).id;
       }
-      const run = await startRun({ pipelineId: target, params, timeoutHours: hours }).unwrap();
+      const run = await startRun({
+        pipelineId: target,
+        params,
+        timeoutHours: hours,
+        ...(environmentId ? { environmentId } : {}),
+      }).unwrap();
       onClose();
       void navigate(`/pipelines/runs/${run.id}`);
     } catch {
@@ -123,7 +140,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id={`${id}-title`}>{t('pipelines.runDialog.title')}</DialogTitle>
-        <DialogContent>
+        <DialogContent data-tour="run-input-panel">
           <FormAlert message={error ? errorMessage(error) : null} />
           <Stack spacing={2} sx={{ pt: 1 }}>
             <RunPrerequisites />
@@ -163,6 +180,37 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 ))}
               </TextField>
             )}
+            <TextField
+              select
+              label={t('pipelines.runDialog.environment')}
+              value={environmentId}
+              onChange={(e) => setEnvironmentId(e.target.value)}
+              helperText={
+                environmentId
+                  ? onCluster(environments?.rows.find((env) => env.id === environmentId))
+                    ? t('pipelines.runDialog.environmentCluster')
+                    : t('pipelines.runDialog.environmentNoCluster')
+                  : ' '
+              }
+              slotProps={{
+                htmlInput: { 'data-testid': 'run-environment-select' },
+                select: { displayEmpty: true },
+                inputLabel: { shrink: true },
+              }}
+            >
+              <MenuItem value="">{t('pipelines.runDialog.noEnvironment')}</MenuItem>
+              {(environments?.rows ?? []).map((env) => (
+                <MenuItem key={env.id} value={env.id}>
+                  {onCluster(env)
+                    ? t('pipelines.runDialog.environmentOn', {
+                        name: env.name,
+                        cluster: env.clusterName ?? env.clusterId,
+                        namespace: env.namespace,
+                      })
+                    : t('pipelines.runDialog.environmentLocal', { name: env.name })}
+                </MenuItem>
+              ))}
+            </TextField>
             <Typography variant="subtitle2" component="h3">
               {t('pipelines.runDialog.params')}
             </Typography>
@@ -225,6 +273,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
           </Button>
           <Button
             type="submit"
+            data-tour="run-start"
             variant="contained"
             loading={isLoading}
             disabled={(!pipeline && !templateId) || !timeoutValid}

@@ -27,13 +27,32 @@ export { LOG_POLL_MS } from './logs/use-log-stream';
 
 /**
  * The logs panel: task and step selection, the live terminal (follow the end, or scroll back),
- * download of the selection, and search within the run.
+ * download of the selection, and search within the run. The task is the panel's own unless the
+ * caller controls it with `task` (e.g. the task selected on the DAG) and `onTaskChange`.
  */
-export function RunLogs({ run }: { run: PipelineRunDetail }) {
+export function RunLogs({
+  run,
+  task: controlledTask,
+  onTaskChange,
+}: {
+  run: PipelineRunDetail;
+  /** the task whose logs show ('' for the whole run); set, the caller owns the selection */
+  task?: string;
+  onTaskChange?: (task: string) => void;
+}) {
   const { t } = useTranslation();
   const auth = useAppSelector((s) => s.auth);
-  const [task, setTask] = useState('');
-  const [step, setStep] = useState('');
+  const [ownTask, setOwnTask] = useState('');
+  const task = controlledTask ?? ownTask;
+  // the chosen step belongs to the task it was chosen in; another task starts at all steps
+  const [chosenStep, setChosenStep] = useState({ task: '', step: '' });
+  const step = chosenStep.task === task ? chosenStep.step : '';
+  const setStep = (name: string) => setChosenStep({ task, step: name });
+  const setTask = (name: string) => {
+    setChosenStep({ task: '', step: '' });
+    if (controlledTask === undefined) setOwnTask(name);
+    onTaskChange?.(name);
+  };
   const [follow, setFollow] = useState(true);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const [q, setQ] = useState('');
@@ -41,7 +60,8 @@ export function RunLogs({ run }: { run: PipelineRunDetail }) {
   const terminal = useRef<LogTerminalHandle>(null);
   const { state, error } = useLogStream(terminal, run.id, task, step, isFinished(run.status));
   const steps = run.taskRuns.find((tr) => tr.pipelineTask === task)?.steps ?? [];
-  const tasks = [...new Set(run.taskRuns.map((tr) => tr.pipelineTask))];
+  // a task chosen on the DAG may not have started yet; it is still a choice
+  const tasks = [...new Set([...run.taskRuns.map((tr) => tr.pipelineTask), ...(task ? [task] : [])])];
 
   const query = new URLSearchParams({
     download: '1',
@@ -59,11 +79,9 @@ export function RunLogs({ run }: { run: PipelineRunDetail }) {
           select
           size="small"
           label={t('pipelines.run.logTask')}
+          data-tour="run-log-task"
           value={task}
-          onChange={(e) => {
-            setTask(e.target.value);
-            setStep('');
-          }}
+          onChange={(e) => setTask(e.target.value)}
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">{t('pipelines.run.wholeRun')}</MenuItem>
@@ -181,7 +199,6 @@ export function RunLogs({ run }: { run: PipelineRunDetail }) {
                 onClick={() => {
                   setFollow(false);
                   setTask(m.task);
-                  setStep('');
                   setTimeout(() => terminal.current?.jumpTo(m.line), 0);
                 }}
                 aria-label={t('runLogs.jump', { task: m.task, line: m.line })}

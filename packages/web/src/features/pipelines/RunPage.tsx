@@ -16,6 +16,7 @@ import type { PipelineRunDetail } from '@slipway/contracts';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useEnvironmentQuery } from '../environments/api';
 import { isFinished, usePipelineVersionQuery, useRunQuery } from './api';
 import { durationOf, formatTime } from './format';
 import { RunActions } from './RunActions';
@@ -72,6 +73,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
   const [selected, setSelected] = useState('');
   const version = usePipelineVersionQuery({ id: run.pipelineId, version: run.pipelineVersion });
   const definition = version.data?.definition ?? (version.isError ? null : undefined);
+  const environment = useEnvironmentQuery(run.environmentId ?? '', { skip: !run.environmentId }).data;
 
   function select(task: string) {
     setSelected(task);
@@ -84,6 +86,18 @@ function RunView({ run }: { run: PipelineRunDetail }) {
     [t('pipelines.run.finished'), formatTime(run.finishedAt, i18n.language)],
     [t('pipelines.run.duration'), durationOf(run.startedAt, run.finishedAt)],
     [t('studio.timeoutHours'), String(run.timeoutMs / 3_600_000)],
+    [
+      t('pipelines.run.environment'),
+      !run.environmentId
+        ? t('pipelines.run.noEnvironment')
+        : environment?.clusterId && environment.namespace
+          ? t('pipelines.runDialog.environmentOn', {
+              name: environment.name,
+              cluster: environment.clusterName ?? environment.clusterId,
+              namespace: environment.namespace,
+            })
+          : (environment?.name ?? run.environmentId),
+    ],
   ];
   return (
     <>
@@ -117,7 +131,13 @@ function RunView({ run }: { run: PipelineRunDetail }) {
         ))}
       </Stack>
 
-      <Paper variant="outlined" component="section" aria-labelledby="run-canvas-title" sx={{ p: 2, mb: 3 }}>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="run-canvas-title"
+        data-tour="run-canvas"
+        sx={{ p: 2, mb: 3 }}
+      >
         <Typography id="run-canvas-title" variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('studio.canvas')}
         </Typography>
@@ -133,8 +153,8 @@ function RunView({ run }: { run: PipelineRunDetail }) {
       <RunTasks run={run} selected={selected} onSelect={select} />
 
       <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} sx={{ mb: 2 }}>
-        <Tab value="params" label={t('studio.inputParams')} />
-        <Tab value="logs" label={t('pipelines.run.logs')} />
+        <Tab value="params" label={t('studio.inputParams')} data-tour="run-tab-params" />
+        <Tab value="logs" label={t('pipelines.run.logs')} data-tour="run-tab-logs" />
         <Tab value="results" label={t('pipelines.run.results')} />
       </Tabs>
       {tab === 'logs' ? (
@@ -144,10 +164,14 @@ function RunView({ run }: { run: PipelineRunDetail }) {
               {t('studio.selectedTask', { task: selected })}
             </Typography>
           ) : null}
-          <RunLogs key={selected} run={run} />
+          <RunLogs run={run} task={selected} onTaskChange={setSelected} />
         </>
       ) : null}
-      {tab === 'params' ? <Values values={run.params} empty={t('pipelines.run.noParams')} /> : null}
+      {tab === 'params' ? (
+        <Box data-tour="run-params-panel">
+          <Values values={run.params} empty={t('pipelines.run.noParams')} />
+        </Box>
+      ) : null}
       {tab === 'results' ? <RunResults run={run} /> : null}
     </>
   );

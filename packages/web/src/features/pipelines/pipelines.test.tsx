@@ -3,7 +3,7 @@ import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
-import { sampleCluster } from '../../test/clusters-peer';
+import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import { durationOf, formatDuration } from './format';
@@ -219,6 +219,53 @@ spec:
       'Registry: registry.example/team',
     );
     ctx.peer.clusters.clusters = [];
+  });
+
+  it('runs in the chosen environment, naming its cluster and namespace, and the run page says so', async () => {
+    ctx.peer.clusters.environments = [
+      sampleEnvironment({
+        id: 'env-prod',
+        name: 'production',
+        type: 'production',
+        clusterId: 'c-1',
+        clusterName: 'prod-eu',
+        clusterStatus: 'active',
+        namespace: 'shop',
+      }),
+      sampleEnvironment({ id: 'env-scratch', name: 'scratch' }),
+    ];
+    renderApp('/pipelines');
+    const user = userEvent.setup();
+    await screen.findByTestId('pipeline-row', {}, opts);
+    await user.click(screen.getByTestId('run-pipeline-button'));
+    const dialog = await screen.findByRole('dialog', {}, opts);
+    const select = within(dialog).getByRole('combobox', { name: 'Select environment' });
+    expect(select.textContent).toBe('None — run on this server (local executor)');
+    await user.click(select);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(
+      expect.arrayContaining([
+        'None — run on this server (local executor)',
+        'production — prod-eu / shop',
+        'scratch — no cluster (local executor)',
+      ]),
+    );
+    await user.click(screen.getByRole('option', { name: 'production — prod-eu / shop' }));
+    expect(
+      within(dialog).getByText('The tasks run as pods on this cluster (Kubernetes executor).'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await screen.findByTestId('run-page', {}, opts);
+    expect(ctx.peer.calls('POST', '/api/pipelineruns').at(-1)!.body).toMatchObject({
+      pipelineId: 'pl-1',
+      environmentId: 'env-prod',
+    });
+    const label = await screen.findByText('Environment', { selector: 'dt' }, opts);
+    await waitFor(
+      () => expect(label.nextElementSibling!.textContent).toBe('production — prod-eu / shop'),
+      opts,
+    );
+    ctx.peer.clusters.environments = [];
   });
 
   it('runs a pipeline template: creates the pipeline from it, then runs that', async () => {

@@ -71,6 +71,16 @@ export const enApp = {
       run: 'Run',
       loadError: 'The pipeline could not be loaded.',
     },
+    external: {
+      title: 'External pipeline',
+      body: 'Its definition is read from a git repository, so it cannot be edited here: change the file in the repository, then sync.',
+      manage: 'Manage external pipelines',
+      repository: 'Repository',
+      revision: 'Revision',
+      path: 'Path',
+      lastSynced: 'Last synced',
+      syncError: 'The last sync failed: {{error}}. The version before it stays the one that runs.',
+    },
     runDialog: {
       title: 'Run pipeline',
       pipeline: 'Pipeline',
@@ -83,9 +93,17 @@ export const enApp = {
       timeout: 'Timeout (hours)',
       timeoutInvalid: 'Between 0 and 168 hours',
       start: 'Start',
+      environment: 'Select environment',
+      noEnvironment: 'None — run on this server (local executor)',
+      environmentOn: '{{name}} — {{cluster}} / {{namespace}}',
+      environmentLocal: '{{name}} — no cluster (local executor)',
+      environmentCluster: 'The tasks run as pods on this cluster (Kubernetes executor).',
+      environmentNoCluster: 'This environment has no cluster: the tasks run on this server.',
     },
     run: {
       loadError: 'The pipeline run could not be loaded.',
+      environment: 'Environment',
+      noEnvironment: 'None (local executor)',
       queuePosition: 'Waiting: number {{position}} in the queue',
       queued: 'Queued',
       started: 'Started',
@@ -816,6 +834,94 @@ export const enApp = {
     body: 'This part of Slipway is not built yet. Nothing on this page is sample data: when it arrives it will show your real {{area}}.',
     plannedTitle: 'What it will do',
     backToDashboard: 'Back to the dashboard',
+  },
+  tour: {
+    take: 'Take the tour',
+    next: 'Next',
+    previous: 'Previous',
+    close: 'Close tour',
+    skip: 'Skip tour',
+    progress: 'Step {{current}} of {{total}}',
+    lead: 'Open this to continue the tour here.',
+    steps: {
+      library: { title: 'Microservice library', body: 'Microservice library sidebar entry.' },
+      initiate: { title: 'Initiate a new microservice', body: 'The initiate-new-microservice button.' },
+      generalDetails: {
+        title: 'General details',
+        body: 'The microservice creation wizard, general details: environment, registry, repository.',
+      },
+      success: {
+        title: 'Microservice created',
+        body: 'The microservice success page, with a proceed-to-pipeline-run action.',
+      },
+      runList: {
+        title: 'Pipeline runs',
+        body: 'The pipeline run list with its initiate button. Initiate a pipeline run to continue.',
+        lead: 'Open Pipelines to continue the tour.',
+      },
+      provisioning: {
+        title: 'Provisioning',
+        body: 'A loading page while the build environment is provisioned.',
+      },
+      attachConfigure: {
+        title: 'Configure cluster',
+        body: 'Cluster attach, step 1: configure cluster. Fill in the details and go on.',
+        lead: 'Attach a cluster from Clusters to continue the tour.',
+      },
+      attachConnect: {
+        title: 'Connect cluster',
+        body: 'Step 2: connect cluster by downloading a yaml file, then apply it to your cluster.',
+      },
+      attachHeartbeat: {
+        title: 'Wait for heartbeat',
+        body: 'Step 3: wait for heartbeat (about 5 minutes) from the agent in your cluster.',
+      },
+      attachNamespaces: {
+        title: 'Choose namespaces',
+        body: 'Step 4: choose namespaces for logs.',
+      },
+      runPanel: {
+        title: 'Pipeline run input',
+        body: 'The pipeline run input panel: prerequisites (sample cluster and registry), pipeline template, timeout value. Start the run to continue.',
+        lead: 'Initiate a pipeline run to continue the tour.',
+      },
+      canvas: {
+        title: 'Studio canvas',
+        body: 'The studio canvas, a directed acyclic graph view of the run.',
+      },
+      inputParameters: {
+        title: 'Input parameters',
+        body: 'Open the input parameters tab.',
+      },
+      paramsPanel: {
+        title: 'Input parameters',
+        body: 'The parameters this run was started with.',
+      },
+      canvasClick: {
+        title: 'Canvas',
+        body: 'Click the canvas: choosing a task there shows its logs.',
+      },
+      mainCanvas: {
+        title: 'Canvas',
+        body: 'Each task of the run, with its status and the order the tasks run in.',
+      },
+      logs: { title: 'Logs', body: 'Open the logs tab.' },
+      terminal: { title: 'Terminal', body: 'The logs tab and terminal: the run’s output, live.' },
+      buildTaskLog: {
+        title: 'Per-task logs',
+        body: 'Per-task log selection: choose the image build task.',
+      },
+      applyYamlLog: {
+        title: 'Per-task logs',
+        body: 'Per-task log selection: now choose the apply yaml task.',
+      },
+      returnToCanvas: { title: 'Return to canvas', body: 'Return to canvas.' },
+      finalCanvas: {
+        title: 'Your run',
+        body: 'The tour ends when the run reaches a finished status.',
+      },
+      overview: { title: 'Microservice overview', body: 'The microservice overview link.' },
+    },
   },
   userMenu: {
     label: 'Account menu for {{name}}',

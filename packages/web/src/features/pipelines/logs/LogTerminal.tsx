@@ -145,6 +145,7 @@ export const LogTerminal = forwardRef<LogTerminalHandle, LogTerminalProps>(funct
   return (
     <Box
       data-testid="run-logs"
+      data-tour="run-terminal"
       aria-label={label}
       role="log"
       tabIndex={0}
