@@ -124,6 +124,8 @@ describe.runIf(hasBrowser)('the studio in the browser', () => {
     // a node selects its task for the logs tab
     await page.locator('[data-testid="dag-node"][data-task="shout"]').click();
     expect(await page.getByTestId('selected-task').textContent()).toBe('Selected task: shout');
+    // xterm paints only while it is on screen, as a person reading the log has it
+    await page.getByTestId('run-logs').scrollIntoViewIfNeeded();
     await page.getByTestId('run-logs').getByText('HELLO STUDIO').first().waitFor({ timeout: 15_000 });
     await page.getByRole('tab', { name: 'Input parameters' }).click();
     await page.getByRole('cell', { name: 'studio', exact: true }).waitFor();
