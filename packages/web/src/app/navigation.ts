@@ -35,7 +35,7 @@ export const NAV_GROUPS: NavGroup[] = [
         tourTarget: 'microservice-library',
         permission: 'applications:view',
       },
-      { id: 'pipelines', path: '/pipelines', permission: 'pipelines:view' },
+      { id: 'pipelines', path: '/pipelines', tourTarget: 'pipelines', permission: 'pipelines:view' },
       { id: 'pipelineTemplates', path: '/pipeline-templates', permission: 'pipelineTemplates:view' },
       { id: 'taskTemplates', path: '/task-templates', permission: 'taskTemplates:view' },
       { id: 'externalPipelines', path: '/external-pipelines', permission: 'pipelines:view' },
@@ -50,7 +50,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { id: 'releases', path: '/releases', permission: 'releases:view' },
       { id: 'schedules', path: '/schedules', permission: 'schedules:view' },
-      { id: 'clusters', path: '/clusters', permission: 'clusters:view' },
+      { id: 'clusters', path: '/clusters', tourTarget: 'clusters', permission: 'clusters:view' },
       { id: 'environments', path: '/environments', permission: 'environments:view' },
       { id: 'helm', path: '/helm', permission: 'helm:view' },
       { id: 'snapshots', path: '/snapshots', permission: 'snapshots:view' },

@@ -17,6 +17,7 @@ import { createOrgPeer, type Reply } from './org-peer';
 import { createPipelinesPeer } from './pipelines-peer';
 import { createClustersPeer } from './clusters-peer';
 import { createStudioPeer } from './studio-peer';
+import { createTourPeer } from './tour-peer';
 
 /**
  * A test peer that answers like Slipway's API (`/api/auth/*`, `/api/profile`) over real HTTP on
@@ -86,6 +87,7 @@ export async function startApiPeer() {
   const pipelinesPeer = createPipelinesPeer({ fail, invalid });
   const clustersPeer = createClustersPeer({ fail, invalid });
   const studioPeer = createStudioPeer({ fail, invalid });
+  const tourPeer = createTourPeer({ invalid });
 
   function caller(req: IncomingMessage): PeerUser | undefined {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -185,6 +187,8 @@ export async function startApiPeer() {
     if (fromClusters) return fromClusters;
     const fromStudio = user ? studioPeer.route(req, path, query, body) : undefined;
     if (fromStudio) return fromStudio;
+    const fromTour = user ? tourPeer.route(req, path, body) : undefined;
+    if (fromTour) return fromTour;
     if (path.startsWith('/api/profile') && !user) return fail(401, 'Session expired');
     if (!user) return fail(404, `No route ${key}`);
     switch (key) {
@@ -252,6 +256,8 @@ export async function startApiPeer() {
     clusters: clustersPeer.clusters,
     /** task templates, secrets and variables */
     studio: studioPeer.studio,
+    /** the guided tour's server state */
+    tour: tourPeer.tour,
     addUser,
     signIn,
     /** The requests made to a path, in order. */

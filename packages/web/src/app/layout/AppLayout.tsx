@@ -15,6 +15,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { SystemStatus } from '../../features/system/SystemStatus';
+import { TourHost } from '../../features/tour/TourHost';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { LanguageMenu } from './LanguageMenu';
 import { Sidebar } from './Sidebar';
@@ -115,6 +116,7 @@ export default function AppLayout() {
           <Outlet />
         </ErrorBoundary>
       </Box>
+      <TourHost />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogoutMutation } from '../../features/auth/api';
 import { SIGN_OUT } from '../../features/auth/sign-out';
 import { initials, useProfileQuery } from '../../features/profile/api';
+import { TakeTourMenuItem } from '../../features/tour/TakeTourMenuItem';
 import { Skeleton } from '../../ui/Skeleton';
 
 /** The avatar in the top bar (the user's initials) opening profile settings and sign out. */
@@ -72,6 +73,7 @@ export function UserMenu() {
           </ListItemIcon>
           {t('userMenu.profile')}
         </MenuItem>
+        <TakeTourMenuItem onDone={() => setAnchor(null)} />
         <MenuItem onClick={() => void signOut()} data-testid="sign-out">
           <ListItemIcon>
             <Logout fontSize="small" aria-hidden />

@@ -119,7 +119,7 @@ export function AttachClusterDialog({ reattachId, onClose }: { reattachId?: stri
           />
         ) : null}
         {step === 3 && connected && !done ? (
-          <>
+          <div data-tour="cluster-attach-namespaces">
             <Alert severity="success" sx={{ mb: 2 }}>
               {t('clusters.wait.connected')}
             </Alert>
@@ -129,10 +129,15 @@ export function AttachClusterDialog({ reattachId, onClose }: { reattachId?: stri
               submitLabel={t('clusters.namespaces.done')}
               onSaved={() => setDone(true)}
             />
-          </>
+          </div>
         ) : null}
         {done ? (
-          <Alert severity="success" data-testid="cluster-connected" role="status">
+          <Alert
+            severity="success"
+            data-testid="cluster-connected"
+            data-tour="cluster-attach-done"
+            role="status"
+          >
             {t('clusters.wait.connected')} {t('clusters.wait.redirecting', { seconds })}
           </Alert>
         ) : null}

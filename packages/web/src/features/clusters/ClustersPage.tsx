@@ -20,6 +20,7 @@ export default function ClustersPage() {
       startIcon={<Add />}
       onClick={() => setAttaching(true)}
       data-testid="attach-cluster-button"
+      data-tour="cluster-attach-open"
     >
       {t('clusters.attach')}
     </PermissionButton>

@@ -62,7 +62,13 @@ export function ConfigureClusterForm({ onCreated }: { onCreated: (created: Clust
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} data-testid="configure-cluster">
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="configure-cluster"
+      data-tour="cluster-attach-configure"
+    >
       <FormAlert message={serverError} />
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...form.field('name')} label={t('clusters.form.name')} autoFocus fullWidth />

@@ -26,7 +26,7 @@ export function ConnectClusterStep({
     setCopied(true);
   }
   return (
-    <Stack spacing={2} data-testid="connect-cluster">
+    <Stack spacing={2} data-testid="connect-cluster" data-tour="cluster-attach-connect">
       <Typography>{t('clusters.connect.body')}</Typography>
       <Box>
         <Button
@@ -37,6 +37,7 @@ export function ConnectClusterStep({
             onDownloaded?.();
           }}
           data-testid="download-yaml"
+          data-tour="cluster-attach-download"
         >
           {t('clusters.connect.download')}
         </Button>

@@ -52,7 +52,14 @@ export function WaitForHeartbeat({
       </Stack>
     );
   return (
-    <Stack spacing={2} alignItems="center" sx={{ py: 3 }} data-testid="connecting" role="status">
+    <Stack
+      spacing={2}
+      alignItems="center"
+      sx={{ py: 3 }}
+      data-testid="connecting"
+      data-tour="cluster-attach-heartbeat"
+      role="status"
+    >
       <CircularProgress aria-label={t('clusters.wait.connecting')} />
       <Typography variant="h6" component="p">
         {t('clusters.wait.connecting')}

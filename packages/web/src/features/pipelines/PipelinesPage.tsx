@@ -40,6 +40,7 @@ export default function PipelinesPage() {
             variant="contained"
             startIcon={<PlayArrow />}
             data-testid="run-pipeline-button"
+            data-tour="pipeline-run-initiate"
             onClick={() => setRunning(true)}
           >
             {t('pipelinesRun.run')}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { setTourStatusBodySchema, tourStatusSchema } from '@slipway/contracts';
+import { AUTHENTICATED } from '../../platform/auth/principal.js';
+import { NotAllowedError } from '../../platform/errors.js';
+import type { OnboardingService } from './onboarding-service.js';
+
+const tags = ['onboarding'];
+
+/** The tour belongs to a person: a service-account token has none. */
+function person(request: FastifyRequest): { userId: string; organisationId: string } {
+  const p = request.principal;
+  if (p?.kind !== 'user') throw new NotAllowedError();
+  return { userId: p.userId, organisationId: p.organisationId };
+}
+
+/** admin/onboarding/{get,set}TourStatus (spec §7): the caller's own tour, in their organisation. */
+export function onboardingRoutes(service: OnboardingService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/admin/onboarding/getTourStatus',
+      {
+        config: { access: AUTHENTICATED },
+        schema: {
+          tags,
+          summary: "The caller's guided-tour state in the session's organisation",
+          response: { 200: tourStatusSchema },
+        },
+      },
+      async (request) => {
+        const { userId, organisationId } = person(request);
+        return { Onboardingstate: await service.status(userId, organisationId) };
+      },
+    );
+    app.post(
+      '/api/admin/onboarding/setTourStatus',
+      {
+        config: { access: AUTHENTICATED, auditAction: 'onboarding.tour_status' },
+        schema: {
+          tags,
+          summary: "Move the caller's guided tour forward, mark it completed or skipped, or restart it",
+          body: setTourStatusBodySchema,
+          response: { 200: tourStatusSchema },
+        },
+      },
+      async (request) => {
+        const { userId, organisationId } = person(request);
+        request.audit.targetType = 'onboarding_state';
+        request.audit.targetId = userId;
+        const { before, after } = await service.setStatus(
+          userId,
+          organisationId,
+          request.body.Onboardingstate,
+        );
+        request.audit.detail = { requested: request.body.Onboardingstate, before, after };
+        return { Onboardingstate: after };
+      },
+    );
+  };
+}

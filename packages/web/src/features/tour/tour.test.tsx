@@ -1,0 +1,242 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOUR_SERVER_STEPS, TOUR_TIMING } from '@slipway/contracts';
+import { renderApp } from '../../test/app';
+import { sampleCluster } from '../../test/clusters-peer';
+import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
+import { opts, withSignedInPeer } from '../../test/settings-peer';
+import { isAvailable, previousAvailable, skipFrom, TOUR_STEPS } from './steps';
+import { useTourTarget } from './useTourTarget';
+
+const ctx = withSignedInPeer();
+const SET = '/api/admin/onboarding/setTourStatus';
+
+/** The Onboardingstate bodies sent so far. */
+let before = 0;
+const sent = () =>
+  ctx.peer.requests
+    .slice(before)
+    .filter((r) => r.method === 'POST' && r.path === SET)
+    .map((r) => (r.body as { Onboardingstate: object }).Onboardingstate);
+const popover = (o = opts) => screen.findByTestId('tour-popover', {}, o);
+const stepShown = async (step: number, timeout = 5000) =>
+  waitFor(() => expect(screen.getByTestId('tour-popover').getAttribute('data-step')).toBe(String(step)), {
+    timeout,
+  });
+
+beforeEach(() => {
+  before = ctx.peer.requests.length;
+  ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: 0 };
+  ctx.peer.clusters.clusters = [];
+  ctx.peer.pipelines.pipelines = [samplePipeline()];
+  ctx.peer.pipelines.runs = [];
+});
+
+describe('tour steps', () => {
+  it('follow the spec table: each action records the server step of the next tour step', () => {
+    expect(TOUR_STEPS).toHaveLength(23);
+    TOUR_STEPS.forEach((step, i) => {
+      if (step.id === 'provisioning') expect(step.serverStep).toBe(TOUR_SERVER_STEPS.provisioningPage);
+      else expect(step.serverStep, step.id).toBe(i + 5);
+    });
+    expect(TOUR_STEPS.filter((s) => !isAvailable(s)).map((s) => s.id)).toEqual([
+      'library',
+      'initiate',
+      'generalDetails',
+      'success',
+      'provisioning',
+      'overview',
+    ]);
+    expect(TOUR_STEPS.find((s) => s.id === 'attachConfigure')!.pollMs).toBe(150);
+    expect(TOUR_STEPS.find((s) => s.id === 'runPanel')!.pollMs).toBe(500);
+    expect(TOUR_STEPS.find((s) => s.id === 'runList')!.pollMs).toBe(300);
+  });
+
+  it('pass over the screens Slipway does not have', () => {
+    expect(skipFrom(0, false)).toEqual({ index: 4, serverStep: 8 });
+    expect(skipFrom(5, true)).toEqual({ index: 10, serverStep: 14 });
+    expect(skipFrom(5, false)).toEqual({ index: 6, serverStep: 10 });
+    expect(skipFrom(22, false)).toEqual({ index: 23, serverStep: 27 });
+    expect(previousAvailable(4, false)).toBe(4);
+    expect(previousAvailable(6, false)).toBe(4);
+    expect(previousAvailable(10, true)).toBe(4);
+    expect(previousAvailable(10, false)).toBe(9);
+  });
+});
+
+describe('useTourTarget', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function Probe({ targets, pollMs }: { targets: string[]; pollMs: number }) {
+    const found = useTourTarget(targets, pollMs, true);
+    return <output data-testid="probe">{found ? `${found.element.id}:${found.rank}` : 'none'}</output>;
+  }
+
+  it('polls for the target every pollMs until it exists, and prefers the step’s own screen', () => {
+    vi.useFakeTimers();
+    render(<Probe targets={['own', 'way-there']} pollMs={TOUR_TIMING.clusterDetailsPollMs} />);
+    const probe = screen.getByTestId('probe');
+    expect(probe.textContent).toBe('none');
+    const way = Object.assign(document.createElement('a'), { id: 'nav' });
+    way.dataset.tour = 'way-there';
+    document.body.append(way);
+    act(() => vi.advanceTimersByTime(149));
+    expect(probe.textContent).toBe('none');
+    act(() => vi.advanceTimersByTime(1));
+    expect(probe.textContent).toBe('nav:1');
+    const own = Object.assign(document.createElement('div'), { id: 'panel' });
+    own.dataset.tour = 'own';
+    document.body.append(own);
+    act(() => vi.advanceTimersByTime(150));
+    expect(probe.textContent).toBe('panel:0');
+    own.remove();
+    way.remove();
+    act(() => vi.advanceTimersByTime(150));
+    expect(probe.textContent).toBe('none');
+  });
+});
+
+describe('the guided tour', () => {
+  it('stays closed until currentstep is 4 or more', async () => {
+    renderApp('/pipelines');
+    await screen.findByTestId('run-pipeline-button', {}, opts);
+    await waitFor(() =>
+      expect(
+        ctx.peer.requests.slice(before).some((r) => r.path === '/api/admin/onboarding/getTourStatus'),
+      ).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, TOUR_TIMING.targetPollMs * 2));
+    expect(screen.queryByTestId('tour-popover')).toBeNull();
+  });
+
+  it('opens at the run list, moves with the arrow keys and buttons, and Escape closes it', async () => {
+    ctx.peer.tour.state = {
+      is_onboarding_completed: false,
+      currentstep: TOUR_SERVER_STEPS.proceedToPipeline,
+    };
+    const { store } = renderApp('/pipelines');
+    const card = await popover();
+    await stepShown(4);
+    expect(within(card).getByRole('heading').textContent).toBe('Pipeline runs');
+    const dots = within(card).getAllByTestId('tour-dot');
+    expect(dots.filter((d) => d.dataset.active === 'true')).toHaveLength(1);
+    expect(dots[0]!.dataset.active).toBe('true');
+    expect(within(card).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+
+    // Right: the initiate action's server step (9); the provisioning page has no screen, and with
+    // no cluster attached the tour goes to the attach modal (server step 10), leading to Clusters.
+    fireEvent.keyDown(document, { key: 'ArrowRight', keyCode: 39 });
+    await stepShown(6);
+    await waitFor(() => expect(sent()).toEqual([{ currentstep: 9 }, { currentstep: 10 }]));
+    expect(await screen.findByTestId('tour-leading')).toBeTruthy();
+    expect(store.getState().onboardingV2.isVClusterPresent).toBe(false);
+
+    fireEvent.keyDown(document, { key: 'ArrowLeft', keyCode: 37 });
+    await stepShown(4);
+    expect(sent()).toHaveLength(2);
+    await userEvent.setup().click(within(await popover()).getByRole('button', { name: 'Next' }));
+    await stepShown(6);
+
+    fireEvent.keyDown(document, { key: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByTestId('tour-popover')).toBeNull());
+    expect(store.getState().onboardingV2.isTourOpen).toBe(false);
+    expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: false, currentstep: 10 });
+  });
+
+  it('advances when the expected element is clicked, past the attach modal when a cluster is attached', async () => {
+    ctx.peer.clusters.clusters = [sampleCluster()];
+    ctx.peer.tour.state = {
+      is_onboarding_completed: false,
+      currentstep: TOUR_SERVER_STEPS.proceedToPipeline,
+    };
+    renderApp('/pipelines');
+    await popover();
+    await stepShown(4);
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('run-pipeline-button'));
+    await stepShown(10);
+    await waitFor(() => expect(sent()).toEqual([{ currentstep: 9 }, { currentstep: 14 }]));
+    expect(document.querySelector('[data-tour="run-start"]')?.textContent).toBe('Start');
+    expect(within(await popover()).getByRole('heading').textContent).toBe('Pipeline run input');
+  });
+
+  it('"Skip tour" sets is_onboarding_completed and closes the tour', async () => {
+    ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: 8 };
+    const { store } = renderApp('/pipelines');
+    await userEvent.setup().click(within(await popover()).getByRole('button', { name: 'Skip tour' }));
+    await waitFor(() => expect(screen.queryByTestId('tour-popover')).toBeNull());
+    await waitFor(() => expect(ctx.peer.tour.state.is_onboarding_completed).toBe(true));
+    expect(sent()).toEqual([{ is_onboarding_completed: true }]);
+    expect(store.getState().onboardingV2).toMatchObject({
+      isOnboardingSkipped: true,
+      isOnboardingInProgress: false,
+    });
+  });
+
+  it('"Take the tour" restarts it from the first step and opens the pipelines', async () => {
+    ctx.peer.tour.state = { is_onboarding_completed: true, currentstep: 27 };
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('user-menu', {}, opts));
+    await user.click(await screen.findByTestId('take-tour'));
+    await waitFor(() => expect(window.location.pathname).toBe('/pipelines'));
+    await stepShown(4);
+    await waitFor(() => expect(sent()).toEqual([{ restart: true, currentstep: 4 }, { currentstep: 8 }]));
+    expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: false, currentstep: 8 });
+  });
+
+  it('auto-advances from the canvas after 5 s, then the input parameters tab click', async () => {
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-1' })];
+    ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: TOUR_SERVER_STEPS.runClick };
+    renderApp('/pipelines/runs/run-1');
+    await popover({ timeout: 10_000 });
+    await stepShown(11);
+    const shownAt = Date.now();
+    await stepShown(12, 9000);
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(TOUR_TIMING.autoAdvanceMs - 400);
+    await waitFor(() => expect(sent()).toEqual([{ currentstep: 16 }]));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Input parameters' }));
+    await stepShown(13);
+    await waitFor(() => expect(sent()).toEqual([{ currentstep: 16 }, { currentstep: 17 }]));
+  }, 20_000);
+
+  it('ends the final canvas step when the run finishes; the counter reaching 23 completes onboarding', async () => {
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-1', status: 'succeeded' })];
+    ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: TOUR_SERVER_STEPS.canvas };
+    const { store } = renderApp('/pipelines/runs/run-1');
+    await waitFor(() => expect(store.getState().onboardingV2.isOnboardingInProgress).toBe(false), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByTestId('tour-popover')).toBeNull();
+    await waitFor(() =>
+      expect(sent()).toEqual([{ currentstep: 26 }, { currentstep: 27 }, { is_onboarding_completed: true }]),
+    );
+    expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: true, currentstep: 27 });
+    expect(store.getState().onboarding).toMatchObject({ tourComplete: true, pipelineId: 'pl-1' });
+  }, 15_000);
+
+  it('a failed run ends the step too, without marking the pipeline completed', async () => {
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-2', status: 'failed' })];
+    ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: TOUR_SERVER_STEPS.canvas };
+    const { store } = renderApp('/pipelines/runs/run-2');
+    await waitFor(() => expect(store.getState().onboarding.tourComplete).toBe(true), { timeout: 10_000 });
+    expect(store.getState().onboarding.pipelineId).toBeNull();
+    await waitFor(() =>
+      expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: true, currentstep: 27 }),
+    );
+  }, 15_000);
+
+  it('sets hasRefreshed when the page is reloaded mid-tour', async () => {
+    ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: 8 };
+    const first = renderApp('/pipelines');
+    await popover({ timeout: 10_000 });
+    expect(first.store.getState().onboardingV2.hasRefreshed).toBe(false);
+    // the onboarding slice is kept in session storage; a reload starts a new store from it
+    await waitFor(() => expect(sessionStorage.getItem('onboarding-root')).toContain('"showGuide":"true"'));
+    first.unmount();
+    const second = renderApp('/pipelines');
+    await popover({ timeout: 10_000 });
+    expect(second.store.getState().onboardingV2.hasRefreshed).toBe(true);
+  }, 20_000);
+});
