@@ -30,6 +30,7 @@ import { accessRoutes } from './features/access/access-routes.js';
 import { SqlAccessStore } from './features/access/access-store.js';
 import { SqlAuditStore } from './features/audit/audit-store.js';
 import { auditFeature } from './features/audit/audit-feature.js';
+import { onboardingFeature } from './features/onboarding/onboarding-feature.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { AuthStore } from './features/auth/auth-store.js';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(rolesFeature(teamDeps));
   await app.register(serviceAccountsFeature(teamDeps));
   await app.register(auditFeature(database.db));
+  await app.register(onboardingFeature(database.db));
   await app.register(ssoFeature(database.db, keys, auth));
   await app.register(oidcFeature(database.db, config, auth, publicUrl, keys));
 
