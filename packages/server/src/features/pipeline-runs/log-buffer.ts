@@ -42,6 +42,16 @@ export class LogBuffer {
     return this.chain;
   }
 
+  /** Waits for every write and answers the lines not written yet, which are no longer buffered. */
+  async takeRest(): Promise<StoredLine[]> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.chain;
+    const rest = this.lines;
+    this.lines = [];
+    return rest;
+  }
+
   /** Flushes what is left and waits for every write. */
   close(): Promise<void> {
     return this.flush();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import {
   resolveTaskRun,
@@ -16,7 +17,10 @@ import type { RunDirectory } from './run-directory.js';
 import type { SecretSource } from './run-sources.js';
 import { stoppedTaskStatus } from './run-status.js';
 import type { RunRow } from './run-store.js';
-import type { TaskStore } from './task-store.js';
+import type { TaskRunStart, TaskStore } from './task-store.js';
+
+/** How long a step runs before its row says so (shorter steps get their start with their end). */
+export const STEP_RUNNING_AFTER_MS = 100;
 
 export interface TaskEnd {
   ok: boolean;
@@ -64,41 +68,57 @@ export class TaskRunner {
   ): Promise<TaskEnd> {
     const { tasks } = this.deps;
     const resultsDir = this.dir.resultsDir(pt.name);
-    await mkdir(resultsDir, { recursive: true });
-    const taskRunId = await tasks.upsertTaskRun({
-      runId: this.run.id,
-      name: pt.name,
-      pipelineTask: node.name,
-      isFinally: node.isFinally,
-      status: 'running',
-    });
-    let resolved;
-    try {
-      resolved = resolveTaskRun(pt, spec, {
+    // both executors create it when the task declares results; only then can a step name it
+    if ((spec.results ?? []).length > 0) await mkdir(resultsDir, { recursive: true });
+    const start = { runId: this.run.id, name: pt.name, pipelineTask: node.name, isFinally: node.isFinally };
+    const resolve = (uid: string) =>
+      resolveTaskRun(pt, spec, {
         ...ctx,
         resultsDir,
         pipelineWorkspaces: workspaces,
-        context: { ...ctx.context, taskRun: { name: `${this.run.name}-${pt.name}`, uid: taskRunId } },
+        context: { ...ctx.context, taskRun: { name: `${this.run.name}-${pt.name}`, uid } },
       });
+    // resolved with the id the task run will have when it is new, so the row and its steps are
+    // written in one statement; a task run that existed keeps its id and is resolved again
+    const newId = randomUUID();
+    let resolved;
+    try {
+      resolved = resolve(newId);
     } catch (error) {
-      const reason = (error as Error).message;
-      await tasks.finishTaskRun(taskRunId, { status: 'failed', reason, results: {}, attempts: 1 });
-      await this.deps.logs.end(this.run.id, taskRunId);
-      return { ok: false, reason, results: {} };
+      return this.failToResolve(start, (error as Error).message);
     }
-    await tasks.initSteps(taskRunId, resolved.steps);
+    const started = await tasks.startTaskRun(newId, start, resolved.steps);
+    const taskRunId = started.id;
+    if (!started.inserted) {
+      try {
+        resolved = resolve(taskRunId);
+      } catch (error) {
+        return this.failToResolve(start, (error as Error).message);
+      }
+      await tasks.initSteps(taskRunId, resolved.steps);
+    }
     const log = new LogBuffer(
       (lines) => this.deps.logs.append(this.run.id, taskRunId, lines),
       (error) => this.deps.onError(error, this.run.id),
     );
     let steps: Promise<unknown> = Promise.resolve();
+    // A step is shown running once it has run for STEP_RUNNING_AFTER_MS: most steps of a fan-out
+    // end sooner, and their start is written with their end, in the task's last statement.
+    const runningTimers = new Map<string, NodeJS.Timeout>();
     const masker = this.masker;
     const io: TaskIo = {
       onLine: (line) => log.push(masker.size > 0 ? { ...line, text: masker.mask(line.text) } : line),
       secretValue: (secret, key) => this.deps.secrets.value(this.run.workspaceId, secret, key),
       onStepState: (step, state) => {
-        if (state === 'running')
+        clearTimeout(runningTimers.get(step));
+        runningTimers.delete(step);
+        if (state !== 'running') return;
+        const timer = setTimeout(() => {
+          runningTimers.delete(step);
           steps = steps.then(() => tasks.stepState(taskRunId, step, state)).catch(() => {});
+        }, STEP_RUNNING_AFTER_MS);
+        timer.unref();
+        runningTimers.set(step, timer);
       },
     };
     const signal = this.state.signal;
@@ -114,21 +134,33 @@ export class TaskRunner {
         attempts: 0,
       };
     }
-    await log.close();
+    runningTimers.forEach((timer) => clearTimeout(timer));
+    if (this.state.detached()) {
+      await log.close();
+      await steps;
+      return { ok: false, reason: 'detached', results: {} };
+    }
+    const lines = await log.takeRest();
     await steps;
-    if (this.state.detached()) return { ok: false, reason: 'detached', results: {} };
-    for (const step of outcome.steps) await tasks.finishStep(taskRunId, step);
     const by = this.state.stoppedBy();
     const stopped = by ? stoppedTaskStatus(outcome, by) : undefined;
     const status = stopped?.status ?? outcome.status;
     const reason = stopped?.reason ?? outcome.reason;
-    await tasks.finishTaskRun(taskRunId, {
-      status,
-      reason,
-      results: outcome.results,
-      attempts: outcome.attempts,
-    });
-    await this.deps.logs.end(this.run.id, taskRunId);
+    // the steps, the task run, its last log chunk and the NOTIFYs: one statement, shared with
+    // the other tasks of the run that ended meanwhile
+    await this.deps.logs.finishTask(
+      this.run.id,
+      { taskRunId, status, reason, results: outcome.results, steps: outcome.steps, lines },
+      (runId, ends, notify) => tasks.finishTasks(runId, ends, notify),
+    );
     return { ok: status === 'succeeded', reason, results: outcome.results };
+  }
+
+  private async failToResolve(start: Omit<TaskRunStart, 'status'>, reason: string): Promise<TaskEnd> {
+    const { tasks } = this.deps;
+    const taskRunId = await tasks.upsertTaskRun({ ...start, status: 'running' });
+    await tasks.finishTaskRun(taskRunId, { status: 'failed', reason, results: {}, attempts: 1 });
+    await this.deps.logs.end(this.run.id, taskRunId);
+    return { ok: false, reason, results: {} };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { decodeChunk, encodeChunk } from './logs/chunk-codec.js';
 import type { LogChunk } from './logs/log-hub.js';
@@ -18,6 +18,45 @@ export interface StoredLine {
   step: string;
   text: string;
 }
+
+/** How a step ended, as the executor reports it. */
+export interface StepEnd {
+  name: string;
+  status: string;
+  exitCode: number | null;
+  reason: string;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+/** A step row as a task run starts. */
+export interface StepRow {
+  name: string;
+  image: string;
+}
+
+/** The end of one task run, with its last log lines (maybe none). */
+export interface TaskFinish {
+  taskRunId: string;
+  status: string;
+  reason: string;
+  results: Record<string, string>;
+  steps: StepEnd[];
+  lines: StoredLine[];
+}
+
+export type TaskRunBegin = Omit<TaskRunStart, 'status' | 'reason'>;
+
+interface PendingStart {
+  id: string;
+  start: TaskRunBegin;
+  steps: StepRow[];
+  resolve: (row: { id: string; inserted: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many task runs are started in one statement. */
+const BATCH_LIMIT = 200;
 
 export interface TaskRunStart {
   runId: string;
@@ -63,6 +102,160 @@ export class TaskStore {
       })
       .returning({ id: taskRuns.id });
     return row!.id;
+  }
+
+  /**
+   * Starts the task run `id` (running, attempt 1) and inserts its step rows. When the run already
+   * had a task run of that name (a retried start), that row is updated instead, keeps its own id,
+   * and no step row is written: `inserted` is false and the caller writes the steps with
+   * `initSteps`. Starts asked for while one is being written go together in the next statement
+   * (a fan-out of a hundred tasks is two statements, not a hundred).
+   */
+  startTaskRun(
+    id: string,
+    start: TaskRunBegin,
+    steps: StepRow[],
+  ): Promise<{ id: string; inserted: boolean }> {
+    return new Promise((resolve, reject) => {
+      this.starts.push({ id, start, steps, resolve, reject });
+      if (!this.starting) void this.drainStarts();
+    });
+  }
+
+  private readonly starts: PendingStart[] = [];
+  private starting = false;
+
+  private async drainStarts(): Promise<void> {
+    this.starting = true;
+    while (this.starts.length > 0) {
+      const batch = this.starts.splice(0, BATCH_LIMIT);
+      try {
+        const rows = await this.startBatch(batch);
+        for (const item of batch) {
+          const row = rows.get(`${item.start.runId} ${item.start.name}`);
+          if (row) item.resolve(row);
+          else item.reject(new Error(`task run "${item.start.name}" was not written`));
+        }
+      } catch (error) {
+        batch.forEach((item) => item.reject(error));
+      }
+    }
+    this.starting = false;
+  }
+
+  private async startBatch(batch: PendingStart[]): Promise<Map<string, { id: string; inserted: boolean }>> {
+    const tasks = batch.map(
+      ({ id, start }) =>
+        sql`(${id}::text, ${start.runId}::text, ${start.name}::text, ${start.pipelineTask}::text,
+          ${start.isFinally}::boolean, ${start.params === undefined ? null : JSON.stringify(start.params)}::jsonb)`,
+    );
+    const steps = batch.flatMap(({ start, steps: rows }) =>
+      rows.map(
+        (step, idx) =>
+          sql`(${start.runId}::text, ${start.name}::text, ${idx}::int, ${step.name}::text, ${step.image}::text)`,
+      ),
+    );
+    const stepInsert =
+      steps.length === 0
+        ? sql.empty()
+        : sql`, s AS (INSERT INTO step_runs (task_run_id, idx, name, image)
+          SELECT t.id, w.idx, w.name, w.image FROM t
+          JOIN (VALUES ${sql.join(steps, sql`, `)}) AS w(run_id, task, idx, name, image)
+            ON w.run_id = t.run_id AND w.task = t.name
+          WHERE t.inserted)`;
+    const result = await this.db.execute(sql`WITH t AS (
+        INSERT INTO task_runs (id, run_id, name, pipeline_task, is_finally, status, attempt, params, started_at)
+        SELECT v.id, v.run_id, v.name, v.pipeline_task, v.is_finally, 'running', 1, v.params, now()
+        FROM (VALUES ${sql.join(tasks, sql`, `)}) AS v(id, run_id, name, pipeline_task, is_finally, params)
+        ON CONFLICT (run_id, name) DO UPDATE SET status = 'running', reason = NULL,
+          attempt = task_runs.attempt + 1, started_at = now()
+        RETURNING id, run_id, name, (xmax = 0) AS inserted)${stepInsert}
+      SELECT id, run_id, name, inserted FROM t`);
+    const rows = (
+      result as unknown as {
+        rows: { id: string; run_id: string; name: string; inserted: boolean | string }[];
+      }
+    ).rows;
+    return new Map(
+      rows.map((r) => [
+        `${r.run_id} ${r.name}`,
+        { id: r.id, inserted: r.inserted === true || r.inserted === 't' },
+      ]),
+    );
+  }
+
+  /**
+   * The end of task runs of one run in one statement: their steps' outcomes, their status, and
+   * their last log chunks (answered as task run id → chunk id). With PostgreSQL, `notify` sends
+   * each chunk's NOTIFY (`chunk` + id) and each task's end NOTIFY (`end` + task run id) from the
+   * same statement, delivered at commit, chunks first.
+   */
+  async finishTasks(
+    runId: string,
+    ends: TaskFinish[],
+    notify?: { chunk: string; end: string },
+  ): Promise<Map<string, number>> {
+    const parts = [
+      sql`t AS (UPDATE task_runs SET status = v.status, reason = v.reason, results = v.results, finished_at = now()
+        FROM (VALUES ${sql.join(
+          ends.map(
+            (end) =>
+              sql`(${end.taskRunId}::text, ${end.status}::text, ${end.reason || null}::text,
+                ${JSON.stringify(end.results)}::jsonb)`,
+          ),
+          sql`, `,
+        )}) AS v(id, status, reason, results)
+        WHERE task_runs.id = v.id)`,
+    ];
+    const steps = ends.flatMap((end) =>
+      end.steps.map(
+        (step) =>
+          sql`(${end.taskRunId}::text, ${step.name}::text, ${step.status}::text, ${step.exitCode}::int,
+            ${step.reason || null}::text, ${step.startedAt?.toISOString() ?? null}::timestamptz,
+            ${step.finishedAt?.toISOString() ?? null}::timestamptz)`,
+      ),
+    );
+    if (steps.length > 0) {
+      parts.push(sql`s AS (UPDATE step_runs SET status = w.status, exit_code = w.exit_code, reason = w.reason,
+          started_at = w.started_at, finished_at = w.finished_at
+        FROM (VALUES ${sql.join(steps, sql`, `)})
+          AS w(task_run_id, name, status, exit_code, reason, started_at, finished_at)
+        WHERE step_runs.task_run_id = w.task_run_id AND step_runs.name = w.name)`);
+    }
+    const chunks = ends.filter((end) => end.lines.length > 0);
+    if (chunks.length > 0) {
+      parts.push(sql`c AS (INSERT INTO log_chunks (run_id, task_run_id, seq_from, seq_to, lines)
+        VALUES ${sql.join(
+          chunks.map(
+            ({ taskRunId, lines }) =>
+              sql`(${runId}, ${taskRunId}, ${lines[0]!.seq}, ${lines[lines.length - 1]!.seq},
+                ${JSON.stringify(encodeChunk(lines))}::jsonb)`,
+          ),
+          sql`, `,
+        )} RETURNING id, task_run_id)`);
+    }
+    const selects: SQL[] = [];
+    if (chunks.length > 0)
+      selects.push(
+        sql`SELECT id, task_run_id, ${notify ? sql`pg_notify(${LOG_CHANNEL}, ${notify.chunk} || id)` : sql`NULL`} AS n
+          FROM c`,
+      );
+    if (notify)
+      selects.push(
+        sql`SELECT NULL::bigint AS id, e.id AS task_run_id, pg_notify(${LOG_CHANNEL}, ${notify.end} || e.id) FROM (VALUES ${sql.join(
+          ends.map((end) => sql`(${end.taskRunId}::text)`),
+          sql`, `,
+        )}) AS e(id)`,
+      );
+    if (selects.length === 0) selects.push(sql`SELECT NULL::bigint AS id, NULL::text AS task_run_id`);
+    const result = await this.db.execute(
+      sql`WITH ${sql.join(parts, sql`, `)} ${sql.join(selects, sql` UNION ALL `)}`,
+    );
+    const rows = (result as unknown as { rows: { id: string | number | null; task_run_id: string | null }[] })
+      .rows;
+    const ids = new Map<string, number>();
+    for (const row of rows) if (row.id !== null && row.task_run_id) ids.set(row.task_run_id, Number(row.id));
+    return ids;
   }
 
   async finishTaskRun(

@@ -1,4 +1,4 @@
-import type { StoredLine } from '../task-store.js';
+import type { StoredLine, TaskFinish } from '../task-store.js';
 import type { LogChunk, LogHub } from './log-hub.js';
 
 /** What the publisher needs from the database. */
@@ -7,6 +7,13 @@ export interface LogSink {
   appendLog(runId: string, taskRunId: string, lines: StoredLine[], notify?: string): Promise<number>;
   notify(payload: string): Promise<void>;
 }
+
+/** Writes the ends of task runs of one run, answering task run id → id of its last chunk. */
+export type FinishStore = (
+  runId: string,
+  ends: TaskFinish[],
+  notify: { chunk: string; end: string } | undefined,
+) => Promise<Map<string, number>>;
 
 export const LOG_CHANNEL = 'slipway_run_logs';
 
@@ -17,6 +24,8 @@ export const LOG_CHANNEL = 'slipway_run_logs';
  */
 export class LogPublisher {
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** Per run, the task ends waiting for their statement (they join it until it starts). */
+  private readonly finishing = new Map<string, { ends: TaskFinish[]; done: Promise<void> }>();
 
   constructor(
     private readonly sink: LogSink,
@@ -33,6 +42,40 @@ export class LogPublisher {
       const chunk: LogChunk = { id, runId, taskRunId, lines };
       this.hub.publish(runId, { kind: 'chunk', chunk });
     });
+  }
+
+  /**
+   * A task run finished: its last lines (maybe none) and its end state are written by `store`,
+   * after every chunk written before, together with the ends of the run's other task runs that
+   * finished meanwhile (one statement for all of them, NOTIFYs included), then the subscribers
+   * here are told of the chunks and of the ends.
+   */
+  finishTask(runId: string, end: TaskFinish, store: FinishStore): Promise<void> {
+    let batch = this.finishing.get(runId);
+    if (!batch) {
+      const ends: TaskFinish[] = [];
+      const opened = {
+        ends,
+        done: this.serial(runId, async () => {
+          this.finishing.delete(runId);
+          const notify =
+            this.origin === null
+              ? undefined
+              : { chunk: `${this.origin} c ${runId} `, end: `${this.origin} e ${runId} ` };
+          const ids = await store(runId, ends, notify);
+          const chunks = ends
+            .filter((e) => e.lines.length > 0 && ids.has(e.taskRunId))
+            .map((e) => ({ id: ids.get(e.taskRunId)!, runId, taskRunId: e.taskRunId, lines: e.lines }))
+            .sort((x, y) => x.id - y.id);
+          for (const chunk of chunks) this.hub.publish(runId, { kind: 'chunk', chunk });
+          for (const e of ends) this.hub.publish(runId, { kind: 'end', taskRunId: e.taskRunId });
+        }),
+      };
+      this.finishing.set(runId, opened);
+      batch = opened;
+    }
+    batch.ends.push(end);
+    return batch.done;
   }
 
   /** A task run (or, with null, the run) finished: after every chunk written before it. */

@@ -1,9 +1,11 @@
-import { mkdir, mkdtemp, rm, rmdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Executor, StepOutcome, TaskIo, TaskOutcome, TaskStatus } from './executor.js';
 import { SecretMasker } from './secret-masker.js';
 import { cancelReason, runStep, taskTimeoutReason } from './step-runner.js';
+import { sharedStepSpawner, StepSpawner } from './step-spawner.js';
 import { clearResults, readResults } from './task-results.js';
 import { TaskLog } from './task-log.js';
 import type { ResolvedTaskRun } from './types.js';
@@ -17,6 +19,12 @@ export interface LocalExecutorOptions {
   keepScratch?: boolean;
   /** PATH given to steps; the server's PATH by default. */
   path?: string;
+  /**
+   * Who forks the steps: by default the process-wide helper process (a small Node process, so a
+   * fork does not copy the server's memory map and does not block its event loop), falling back
+   * to this process when the helper cannot start; `'in-process'` always forks from this process.
+   */
+  spawner?: StepSpawner | 'in-process';
 }
 
 type Attempt = Omit<TaskOutcome, 'attempts'>;
@@ -29,15 +37,6 @@ function scratchName(task: string): string {
   return `${task.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'task'}-`;
 }
 
-/** rmdir first: most steps leave the scratch dir empty, and a recursive rm costs several syscalls. */
-async function removeScratch(dir: string): Promise<void> {
-  try {
-    await rmdir(dir);
-  } catch {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * The embedded executor: runs each step of a task as a child process group on this host, in
  * order, in the run's workspace directory (like GitLab Runner's shell executor). A step's image
@@ -46,9 +45,14 @@ async function removeScratch(dir: string): Promise<void> {
 export class LocalExecutor implements Executor {
   private readonly scratchRoot: string;
   private rootReady: Promise<unknown> | undefined;
+  private readonly spawner: StepSpawner;
 
   constructor(private readonly options: LocalExecutorOptions = {}) {
     this.scratchRoot = options.scratchRoot ?? join(tmpdir(), 'slipway-local');
+    this.spawner =
+      options.spawner === 'in-process'
+        ? new StepSpawner('in-process')
+        : (options.spawner ?? sharedStepSpawner());
   }
 
   async runTask(run: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
@@ -79,21 +83,24 @@ export class LocalExecutor implements Executor {
     signal: AbortSignal,
   ): Promise<Attempt> {
     let scratchDir: string | undefined;
+    const scratch = { removed: false };
     try {
       this.rootReady ??= mkdir(this.scratchRoot, { recursive: true });
       await this.rootReady.catch(() => (this.rootReady = undefined));
-      scratchDir = await mkdtemp(join(this.scratchRoot, scratchName(run.name)));
+      // created (0700) with the first step, by whoever spawns it
+      scratchDir = join(this.scratchRoot, scratchName(run.name) + randomBytes(6).toString('hex'));
       if (run.results.length > 0) {
         await mkdir(run.resultsDir, { recursive: true });
         await clearResults(run.resultsDir, run.results);
       }
-      return await this.runSteps(run, io, log, signal, scratchDir);
+      return await this.runSteps(run, io, log, signal, scratchDir, scratch);
     } catch (error) {
       const reason = `task "${run.name}" could not be prepared on this host: ${String(error)}`;
       run.steps.forEach((s) => io.onStepState(s.name, 'skipped'));
       return { status: 'failed', reason, steps: run.steps.map((s) => skipped(s.name, reason)), results: {} };
     } finally {
-      if (scratchDir && !this.options.keepScratch) await removeScratch(scratchDir);
+      if (scratchDir && !this.options.keepScratch && !scratch.removed)
+        await this.spawner.removeDir(scratchDir);
     }
   }
 
@@ -103,6 +110,7 @@ export class LocalExecutor implements Executor {
     log: TaskLog,
     signal: AbortSignal,
     scratchDir: string,
+    scratch: { removed: boolean },
   ): Promise<Attempt> {
     const taskDeadline = run.timeoutMs && run.timeoutMs > 0 ? Date.now() + run.timeoutMs : undefined;
     const timeoutReason = taskTimeoutReason(run);
@@ -133,6 +141,9 @@ export class LocalExecutor implements Executor {
         taskDeadline,
         killGraceMs: this.options.killGraceMs,
         path: this.options.path,
+        spawner: this.spawner,
+        removeScratchAfter: !this.options.keepScratch && index === run.steps.length - 1,
+        onScratchRemoved: () => (scratch.removed = true),
       });
       steps.push(outcome);
       const taskTimedOut = outcome.status === 'timed_out' && outcome.reason === timeoutReason;

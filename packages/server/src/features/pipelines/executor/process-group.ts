@@ -14,6 +14,10 @@ export interface GroupEnd {
   spawnError?: NodeJS.ErrnoException;
   /** True when pipes were still held open after the group ended and were closed by us. */
   pipesAbandoned: boolean;
+  /** Set when the step's script file could not be written before the spawn. */
+  setupError?: string;
+  /** The helper removed the task's scratch dir after this (last) step, as asked. */
+  scratchRemoved?: boolean;
 }
 
 export interface GroupProcess {

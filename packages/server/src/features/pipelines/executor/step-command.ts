@@ -1,5 +1,5 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ResolvedStep } from './types.js';
 
 /** What to spawn for a step, and how to name it when it cannot start. */
@@ -8,6 +8,21 @@ export interface StepCommand {
   args: string[];
   /** `command "kaniko"` or `script interpreter "/usr/bin/python3"`. */
   label: string;
+  /** The script file to write before `file` runs (a `script` step). */
+  script?: ScriptFile;
+}
+
+export interface ScriptFile {
+  path: string;
+  text: string;
+  mode: number;
+}
+
+/** Writes a step's script file (and its directory). */
+export async function writeScript(script: ScriptFile): Promise<void> {
+  await mkdir(dirname(script.path), { recursive: true });
+  await writeFile(script.path, script.text, { mode: script.mode });
+  await chmod(script.path, script.mode);
 }
 
 /** A step that cannot be turned into a process; its message is the step's failure reason. */
@@ -31,20 +46,32 @@ export async function stepCommand(
   index: number,
   scratchDir: string,
 ): Promise<StepCommand> {
+  const command = planStepCommand(step, index, scratchDir);
+  if (command.script) await writeScript(command.script);
+  return command;
+}
+
+/** The same as `stepCommand` without writing the script file: whoever spawns the step writes it. */
+export function planStepCommand(step: ResolvedStep, index: number, scratchDir: string): StepCommand {
   const extra = step.args ?? [];
   if (step.script !== undefined) {
-    const dir = join(scratchDir, '.slipway', 'scripts');
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, `${index}-${fileSafe(step.name)}`);
+    const file = join(scratchDir, '.slipway', 'scripts', `${index}-${fileSafe(step.name)}`);
     const trimmed = step.script.trimStart();
     if (trimmed.startsWith('#!')) {
-      await writeFile(file, trimmed, { mode: 0o700 });
-      await chmod(file, 0o700);
       const interpreter = trimmed.slice(2).split('\n', 1)[0]!.trim().split(/\s+/, 1)[0] ?? '';
-      return { file, args: extra, label: `script interpreter "${interpreter}"` };
+      return {
+        file,
+        args: extra,
+        label: `script interpreter "${interpreter}"`,
+        script: { path: file, text: trimmed, mode: 0o700 },
+      };
     }
-    await writeFile(file, step.script, { mode: 0o600 });
-    return { file: SHELL, args: ['-e', file, ...extra], label: `command "sh"` };
+    return {
+      file: SHELL,
+      args: ['-e', file, ...extra],
+      label: `command "sh"`,
+      script: { path: file, text: step.script, mode: 0o600 },
+    };
   }
   const [file, ...rest] = step.command ?? [];
   if (!file) {

@@ -1,8 +1,9 @@
 import type { StepOutcome, StepStatus, TaskIo } from './executor.js';
 import { formatDuration } from './format-duration.js';
 import { LineSplitter } from './line-splitter.js';
-import { spawnGroup, type GroupEnd } from './process-group.js';
-import { stepCommand, stepCwd, stepEnv, StepSetupError, type StepCommand } from './step-command.js';
+import type { GroupEnd, GroupProcess } from './process-group.js';
+import type { StepSpawner } from './step-spawner.js';
+import { planStepCommand, stepCwd, stepEnv, StepSetupError, type StepCommand } from './step-command.js';
 import type { TaskLog } from './task-log.js';
 import type { ResolvedStep, ResolvedTaskRun } from './types.js';
 
@@ -19,6 +20,11 @@ export interface StepRun {
   taskDeadline?: number;
   killGraceMs?: number;
   path?: string;
+  /** Spawns the step's process group (through the helper process, or in this one). */
+  spawner: StepSpawner;
+  /** The task's last step: the scratch dir may go once it has ended (see `onScratchRemoved`). */
+  removeScratchAfter?: boolean;
+  onScratchRemoved?: () => void;
 }
 
 /** The reason an abort carries, when the caller gave one as text. */
@@ -57,6 +63,8 @@ interface Ending {
 
 function endingOf(ctx: StepRun, command: StepCommand, end: GroupEnd, stopped: Ending | undefined): Ending {
   const name = ctx.step.name;
+  if (end.setupError !== undefined)
+    return { status: 'failed', reason: `step "${name}" could not be prepared: ${end.setupError}` };
   if (end.spawnError) return { status: 'failed', reason: startFailure(command, end.spawnError) };
   if (stopped) return stopped;
   if (end.exitCode === 0) return { status: 'succeeded', reason: '' };
@@ -112,7 +120,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   let cwd: string;
   try {
     const secrets = await resolveSecrets(ctx);
-    command = await stepCommand(step, ctx.index, ctx.scratchDir);
+    command = planStepCommand(step, ctx.index, ctx.scratchDir);
     env = stepEnv({ home: ctx.scratchDir, path: ctx.path }, step.env, secrets);
     cwd = await stepCwd(step.workingDir, ctx.run.workspaces, ctx.scratchDir);
   } catch (error) {
@@ -124,7 +132,22 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   }
   if (ctx.signal.aborted) return finishWith({ status: 'cancelled', reason: cancelReason(ctx.signal) }, null);
 
-  const group = spawnGroup(command.file, command.args, { cwd, env, killGraceMs: ctx.killGraceMs });
+  let group: GroupProcess;
+  try {
+    group = await ctx.spawner.spawnGroup(command.file, command.args, {
+      cwd,
+      env,
+      killGraceMs: ctx.killGraceMs,
+      script: command.script,
+      home: ctx.scratchDir,
+      ...(ctx.removeScratchAfter ? { removeAfter: ctx.scratchDir } : {}),
+    });
+  } catch (error) {
+    return finishWith(
+      { status: 'failed', reason: startFailure(command, error as NodeJS.ErrnoException) },
+      null,
+    );
+  }
   const splitters = (['stdout', 'stderr'] as const).map((stream) => {
     const splitter = new LineSplitter((text) => log.line(step.name, stream, text), undefined, log.masker);
     group[stream].on('data', (chunk: Buffer) => splitter.push(chunk));
@@ -143,6 +166,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
     timeout && setTimeout(() => stop({ status: 'timed_out', reason: timeout.reason }), timeout.ms);
 
   const end = await group.done;
+  if (end.scratchRemoved) ctx.onScratchRemoved?.();
   ctx.signal.removeEventListener('abort', onAbort);
   if (timer) clearTimeout(timer);
   splitters.forEach((splitter) => splitter.flush());

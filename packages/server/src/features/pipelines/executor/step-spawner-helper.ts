@@ -1,0 +1,179 @@
+/**
+ * The source of the step spawner helper: a tiny Node process (no imports but node:child_process)
+ * started once per server process, which spawns the steps' process groups on the server's behalf
+ * so that fork happens from a ~40 MB process instead of the server (with PGlite, 200+ MB), and off
+ * its event loop. It is run with `node -e`, so it needs no file of its own in the build.
+ *
+ * Its process-group handling is the same as `spawnGroup` in process-group.ts (kept in step with it):
+ * the step is the leader of its own group; when the leader exits the rest of the group is killed;
+ * `term` sends SIGTERM to the group, then SIGKILL after the grace period; pipes still held open by
+ * an escaped process are abandoned after a second. When the server goes away (the IPC channel
+ * closes), every group still running is killed and the helper exits.
+ *
+ * It also creates the task's scratch directory (the step's HOME) and writes a script step's file
+ * before spawning it, and removes the scratch directory after the task's last step, so that a task
+ * costs the server one message each way instead of a dozen thread-pool round trips.
+ *
+ * Messages in: {t:'spawn', id, file, args, cwd, env, grace, home?, script?: {path, text, mode},
+ * removeAfter?},
+ * {t:'term', id} and {t:'rm', id, dir}. Out: {t:'ready'}, {t:'pid', id, pid}, {t:'out', id,
+ * s: 0|1, d: Uint8Array}, {t:'end', id, exitCode, signal, pipesAbandoned, spawnError?: {code,
+ * message}, setupError?: string, scratchRemoved?: true} and {t:'rmdone', id, error?: string}.
+ */
+export const HELPER_SOURCE = String.raw`'use strict';
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const PIPE_GRACE_MS = 1000;
+const POLL_MS = 25;
+const MAX_UNSENT = 64;
+// bytes of a group's output sent but not yet taken in by the server (it acks after each turn of
+// its event loop), so a step cannot flood the server faster than it handles lines
+const MAX_UNACKED = 1 << 18;
+const groups = new Map();
+let unsent = 0;
+const paused = new Set();
+function signalGroup(pgid, signal) {
+  try { process.kill(-pgid, signal); return true; }
+  catch (error) { if (error.code === 'ESRCH') return false; throw error; }
+}
+function sent() {
+  unsent -= 1;
+  if (unsent > MAX_UNSENT / 2 && paused.size > 0) return;
+  for (const stream of paused) stream.resume();
+  paused.clear();
+}
+function send(message) {
+  if (!process.connected) return;
+  unsent += 1;
+  try { process.send(message, undefined, undefined, sent); } catch { unsent -= 1; }
+}
+function removeAfter(m, end) {
+  if (!m.removeAfter) return end;
+  try { fs.rmSync(m.removeAfter, { recursive: true, force: true }); end.scratchRemoved = true; } catch {}
+  return end;
+}
+function start(m) {
+  if (m.home || m.script) {
+    try {
+      if (m.home) fs.mkdirSync(m.home, { recursive: true, mode: 0o700 });
+      if (m.script) fs.mkdirSync(path.dirname(m.script.path), { recursive: true });
+      if (m.script) {
+        fs.writeFileSync(m.script.path, m.script.text, { mode: m.script.mode });
+        fs.chmodSync(m.script.path, m.script.mode);
+      }
+    } catch (error) {
+      send(removeAfter(m, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
+        setupError: String(error) }));
+      return;
+    }
+  }
+  let child;
+  try {
+    child = spawn(m.file, m.args, { cwd: m.cwd, env: m.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    send({ t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
+      spawnError: { code: error.code, message: error.message } });
+    return;
+  }
+  const pid = child.pid;
+  const grace = m.grace;
+  let exit, pipesClosed = false, pipesAbandoned = false, terminating = false;
+  let groupSettled = false, pipeTimerStarted = false, finished = false;
+  const timers = [];
+  const finish = (end) => {
+    if (finished) return;
+    finished = true;
+    timers.forEach(clearTimeout);
+    groups.delete(m.id);
+    send(removeAfter(m, Object.assign({ t: 'end', id: m.id }, end)));
+  };
+  const settle = () => {
+    if (!exit || !groupSettled) return;
+    if (!pipesClosed) {
+      if (pipeTimerStarted) return;
+      pipeTimerStarted = true;
+      timers.push(setTimeout(() => {
+        if (pipesClosed) return;
+        pipesAbandoned = true;
+        child.stdout.destroy();
+        child.stderr.destroy();
+        pipesClosed = true;
+        settle();
+      }, PIPE_GRACE_MS));
+      return;
+    }
+    finish({ exitCode: exit.code, signal: exit.signal, pipesAbandoned });
+  };
+  const killGroup = () => {
+    if (pid !== undefined) signalGroup(pid, 'SIGKILL');
+    groupSettled = true;
+    settle();
+  };
+  child.on('error', (error) => {
+    if (pid !== undefined) return;
+    finish({ exitCode: null, signal: null, pipesAbandoned: false,
+      spawnError: { code: error.code, message: error.message } });
+  });
+  if (pid === undefined) return;
+  send({ t: 'pid', id: m.id, pid });
+  child.on('exit', (code, signal) => {
+    exit = { code, signal };
+    if (!terminating) killGroup();
+    else settle();
+  });
+  let openPipes = 2;
+  const onPipeClosed = () => {
+    openPipes -= 1;
+    if (openPipes > 0) return;
+    pipesClosed = true;
+    settle();
+  };
+  const group = { pid, terminate: () => {}, unacked: 0, held: [] };
+  [child.stdout, child.stderr].forEach((stream, s) => {
+    stream.on('data', (d) => {
+      send({ t: 'out', id: m.id, s, d: d.toString('latin1') });
+      group.unacked += d.length;
+      if (group.unacked > MAX_UNACKED) { stream.pause(); group.held.push(stream); }
+      else if (unsent > MAX_UNSENT) { stream.pause(); paused.add(stream); }
+    });
+    stream.on('close', onPipeClosed);
+  });
+  const terminate = () => {
+    if (terminating || groupSettled) return;
+    terminating = true;
+    if (!signalGroup(pid, 'SIGTERM')) { groupSettled = true; settle(); return; }
+    const deadline = Date.now() + grace;
+    const poll = () => {
+      if (groupSettled) return;
+      if (!signalGroup(pid, 0)) { groupSettled = true; settle(); }
+      else if (Date.now() >= deadline) killGroup();
+      else timers.push(setTimeout(poll, POLL_MS));
+    };
+    timers.push(setTimeout(poll, POLL_MS));
+  };
+  group.terminate = terminate;
+  groups.set(m.id, group);
+}
+process.on('message', (m) => {
+  if (m.t === 'spawn') start(m);
+  else if (m.t === 'term') groups.get(m.id)?.terminate();
+  else if (m.t === 'ack') {
+    const group = groups.get(m.id);
+    if (!group) return;
+    group.unacked -= m.n;
+    if (group.unacked <= MAX_UNACKED / 2) group.held.splice(0).forEach((stream) => stream.resume());
+  }
+  else if (m.t === 'rm') {
+    let error;
+    try { fs.rmSync(m.dir, { recursive: true, force: true }); } catch (e) { error = String(e); }
+    send({ t: 'rmdone', id: m.id, error });
+  }
+});
+process.on('disconnect', () => {
+  for (const g of groups.values()) { try { process.kill(-g.pid, 'SIGKILL'); } catch {} }
+  process.exit(0);
+});
+process.title = 'slipway-step-spawner';
+send({ t: 'ready' });
+`;

@@ -1,0 +1,301 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import {
+  KILL_GRACE_MS,
+  signalGroup,
+  spawnGroup,
+  type GroupEnd,
+  type GroupOptions,
+  type GroupProcess,
+} from './process-group.js';
+import { writeScript, type ScriptFile } from './step-command.js';
+import { HELPER_SOURCE } from './step-spawner-helper.js';
+
+/** How long the helper gets to say it is ready before steps are spawned in process instead. */
+const READY_TIMEOUT_MS = 5000;
+/** After the helper failed to start, how long to spawn in process before trying it again. */
+const RETRY_AFTER_MS = 30_000;
+
+export type SpawnerMode = 'helper' | 'in-process';
+
+interface Pending {
+  /** Bytes taken in since the last ack to the helper. */
+  unacked: number;
+  stdout: PassThrough;
+  stderr: PassThrough;
+  pid: number | undefined;
+  finish: (end: GroupEnd) => void;
+}
+
+type HelperMessage =
+  | { t: 'ready' }
+  | { t: 'pid'; id: number; pid: number }
+  | { t: 'out'; id: number; s: 0 | 1; d: string }
+  | { t: 'rmdone'; id: number; error?: string }
+  | {
+      t: 'end';
+      id: number;
+      exitCode: number | null;
+      signal: NodeJS.Signals | null;
+      pipesAbandoned: boolean;
+      spawnError?: { code?: string; message: string };
+      setupError?: string;
+      scratchRemoved?: boolean;
+    };
+
+export type SpawnOptions = GroupOptions & {
+  /** The task's scratch dir (HOME), created before the spawn when missing. */
+  home?: string;
+  script?: ScriptFile;
+  /** Remove this dir once the group has ended (the task's last step); the helper only. */
+  removeAfter?: string;
+};
+
+/** One running helper process and the groups it spawned that have not ended yet. */
+class Helper {
+  readonly ready: Promise<boolean>;
+  readonly groups = new Map<number, Pending>();
+  private readonly removals = new Map<number, (ok: boolean) => void>();
+  dead = false;
+  private nextId = 1;
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly onDeath: (helper: Helper) => void,
+  ) {
+    this.busy(); // until it is ready: a caller waits for it
+    this.ready = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        resolve(false);
+        this.kill();
+      }, READY_TIMEOUT_MS);
+      timer.unref();
+      child.on('message', (m: HelperMessage) => {
+        if (m.t === 'ready') {
+          clearTimeout(timer);
+          this.idleIfNothingRuns();
+          resolve(true);
+        } else this.receive(m);
+      });
+      const gone = () => {
+        clearTimeout(timer);
+        resolve(false);
+        this.died();
+      };
+      child.on('error', gone);
+      child.once('exit', gone);
+    });
+  }
+
+  /** Removes a directory (recursively); false when the helper could not. */
+  rm(dir: string): Promise<boolean> {
+    const id = this.nextId++;
+    this.busy();
+    return new Promise<boolean>((resolve) => {
+      this.removals.set(id, resolve);
+      this.child.send({ t: 'rm', id, dir });
+    });
+  }
+
+  spawn(file: string, args: string[], options: SpawnOptions): GroupProcess {
+    const id = this.nextId++;
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let finish: (end: GroupEnd) => void = () => {};
+    const done = new Promise<GroupEnd>((resolve) => (finish = resolve));
+    const pending: Pending = {
+      unacked: 0,
+      stdout,
+      stderr,
+      pid: undefined,
+      finish: (end) => {
+        this.groups.delete(id);
+        this.idleIfNothingRuns();
+        stdout.end();
+        stderr.end();
+        finish(end);
+      },
+    };
+    this.groups.set(id, pending);
+    this.busy();
+    const grace = options.killGraceMs ?? KILL_GRACE_MS;
+    const { script, home, removeAfter } = options;
+    this.child.send({
+      t: 'spawn',
+      ...{ id, file, args, cwd: options.cwd, env: options.env, grace, script, home, removeAfter },
+    });
+    let terminated = false;
+    return {
+      get pid() {
+        return pending.pid;
+      },
+      stdout,
+      stderr,
+      done,
+      terminate: () => {
+        if (terminated || !this.groups.has(id)) return;
+        terminated = true;
+        this.child.send({ t: 'term', id });
+      },
+    };
+  }
+
+  kill(): void {
+    this.child.kill('SIGKILL');
+  }
+
+  private idleIfNothingRuns(): void {
+    if (this.groups.size === 0 && this.removals.size === 0) this.idle();
+  }
+
+  private receive(m: HelperMessage): void {
+    if (m.t === 'ready') return;
+    if (m.t === 'rmdone') {
+      const resolve = this.removals.get(m.id);
+      this.removals.delete(m.id);
+      this.idleIfNothingRuns();
+      resolve?.(m.error === undefined);
+      return;
+    }
+    const pending = this.groups.get(m.id);
+    if (!pending) return;
+    if (m.t === 'pid') pending.pid = m.pid;
+    else if (m.t === 'out') {
+      const data = Buffer.from(m.d, 'latin1');
+      (m.s === 0 ? pending.stdout : pending.stderr).write(data);
+      // acked after this turn of the event loop: the helper sends more once the lines are handled
+      if (pending.unacked === 0)
+        setImmediate(() => {
+          const n = pending.unacked;
+          pending.unacked = 0;
+          if (!this.dead && this.groups.has(m.id)) this.child.send({ t: 'ack', id: m.id, n });
+        });
+      pending.unacked += data.length;
+    } else {
+      const spawnError = m.spawnError
+        ? Object.assign(new Error(m.spawnError.message), { code: m.spawnError.code })
+        : undefined;
+      pending.finish({
+        exitCode: m.exitCode,
+        signal: m.signal,
+        pipesAbandoned: m.pipesAbandoned,
+        ...(spawnError ? { spawnError } : {}),
+        ...(m.setupError !== undefined ? { setupError: m.setupError } : {}),
+        ...(m.scratchRemoved ? { scratchRemoved: true } : {}),
+      });
+    }
+  }
+
+  /** The helper is gone: its groups are killed here and end as killed by SIGKILL. */
+  private died(): void {
+    if (this.dead) return;
+    this.dead = true;
+    for (const pending of [...this.groups.values()]) {
+      if (pending.pid !== undefined) signalGroup(pending.pid, 'SIGKILL');
+      pending.finish({ exitCode: null, signal: 'SIGKILL', pipesAbandoned: false });
+    }
+    for (const resolve of this.removals.values()) resolve(false);
+    this.removals.clear();
+    this.onDeath(this);
+  }
+
+  /** The channel holds the server's event loop open only while a step runs through it. */
+  private busy(): void {
+    this.child.ref();
+    (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
+  }
+
+  private idle(): void {
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+}
+
+/**
+ * Spawns steps' process groups through one long-lived helper process (see step-spawner-helper.ts),
+ * started on first use and again after it dies; where it cannot start, steps are spawned in this
+ * process (`spawnGroup`), as they were before, and the helper is tried again 30 s later.
+ */
+export class StepSpawner {
+  private helper: Helper | undefined;
+  private failedAt = 0;
+
+  constructor(readonly mode: SpawnerMode = 'helper') {}
+
+  /** Writes the step's script file (given one), then spawns its process group. */
+  async spawnGroup(file: string, args: string[], options: SpawnOptions): Promise<GroupProcess> {
+    const helper = this.mode === 'helper' ? await this.readyHelper() : undefined;
+    if (helper) return helper.spawn(file, args, options);
+    if (options.home || options.script) {
+      try {
+        if (options.home) await mkdir(options.home, { recursive: true, mode: 0o700 });
+        if (options.script) await writeScript(options.script);
+      } catch (error) {
+        return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, setupError: String(error) });
+      }
+    }
+    return spawnGroup(file, args, options);
+  }
+
+  /** Removes a task's scratch directory: through the helper when one runs, else here. Never rejects. */
+  async removeDir(dir: string): Promise<void> {
+    const helper = this.helper;
+    if (helper && !helper.dead && (await helper.ready) && (await helper.rm(dir))) return;
+    try {
+      await rmdir(dir); // most steps leave it empty, and a recursive rm costs several syscalls
+    } catch {
+      // best effort: a dir that was never made (its parent not a directory) is not an error here
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** Whether the last spawn went through a running helper (for tests). */
+  get helperPid(): number | undefined {
+    return this.helper && !this.helper.dead ? this.helperChildPid : undefined;
+  }
+
+  private helperChildPid: number | undefined;
+
+  private async readyHelper(): Promise<Helper | undefined> {
+    if (!this.helper && Date.now() - this.failedAt >= RETRY_AFTER_MS) this.helper = this.startHelper();
+    const helper = this.helper;
+    if (!helper) return undefined;
+    if (await helper.ready) return helper.dead ? this.readyHelper() : helper;
+    if (this.helper === helper) this.helper = undefined;
+    this.failedAt = Date.now();
+    return undefined;
+  }
+
+  private startHelper(): Helper | undefined {
+    let child: ChildProcess;
+    try {
+      child = spawn(process.execPath, ['--max-old-space-size=64', '-e', HELPER_SOURCE], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        env: { PATH: process.env.PATH ?? '' },
+      });
+    } catch {
+      this.failedAt = Date.now();
+      return undefined;
+    }
+    this.helperChildPid = child.pid;
+    return new Helper(child, (dead) => {
+      if (this.helper === dead) this.helper = undefined;
+    });
+  }
+}
+
+function notStarted(end: GroupEnd): GroupProcess {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  stdout.end();
+  stderr.end();
+  return { pid: undefined, stdout, stderr, done: Promise.resolve(end), terminate: () => {} };
+}
+
+/** The process-wide spawner: one helper per server process, shared by its local executors. */
+let shared: StepSpawner | undefined;
+export function sharedStepSpawner(): StepSpawner {
+  shared ??= new StepSpawner(process.env.SLIPWAY_STEP_SPAWNER === 'in-process' ? 'in-process' : 'helper');
+  return shared;
+}
