@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,8 +23,8 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { ListPager, usePaging } from '../../ui/ListPager';
+import { ListStates } from '../../ui/ListStates';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { usePermission } from '../access/usePermission';
@@ -40,20 +39,14 @@ import {
 } from './api';
 import { TemplateDialog } from './TemplateDialog';
 
-const PAGE_SIZES = [10, 25, 50];
-
 type Editing = { kind: 'new' } | { kind: 'edit'; template: PipelineDetail };
 
 /** Pipeline templates: list, view and edit the YAML, create, delete, and use one as a new pipeline. */
 export default function PipelineTemplatesPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('catalogue.pipelineTemplates'));
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZES[0]!);
-  const { data, error, isLoading, isFetching, refetch } = usePipelineTemplatesQuery({
-    _start: String(page * rowsPerPage),
-    _end: String((page + 1) * rowsPerPage),
-  });
+  const paging = usePaging();
+  const list = usePipelineTemplatesQuery(paging.range);
   const [load, loaded] = useLazyPipelineTemplateQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<PipelineSummary | null>(null);
@@ -70,92 +63,76 @@ export default function PipelineTemplatesPage() {
       .catch(() => undefined);
   }
 
-  let body;
-  if (isLoading) body = <Skeleton lines={5} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('catalogue.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.total === 0)
-    body = (
-      <EmptyState icon={ViewQuilt} title={t('catalogue.noPipelineTemplates')}>
-        {t('catalogue.noPipelineTemplatesBody')}
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <TableContainer>
-          <Table size="small" aria-label={t('catalogue.pipelineTemplates')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('catalogue.name')}</TableCell>
-                <TableCell>{t('catalogue.description')}</TableCell>
-                <TableCell>{t('catalogue.version')}</TableCell>
-                <TableCell>{t('catalogue.updated')}</TableCell>
-                <TableCell align="right">{t('catalogue.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.rows.map((row) => (
-                <TableRow key={row.id} data-testid="template-row">
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{row.description}</TableCell>
-                  <TableCell>{row.version}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatTime(row.updatedAt, i18n.language)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      onClick={() => open(row)}
-                      loading={loaded.isFetching && loaded.originalArgs === row.id}
-                    >
-                      {t('catalogue.open')}
-                    </Button>
-                    <PermissionButton
-                      size="small"
-                      permission="pipelines:create"
-                      onClick={() => setUsing(row)}
-                    >
-                      {t('catalogue.use')}
-                    </PermissionButton>
-                    <PermissionButton
-                      size="small"
-                      color="error"
-                      permission="pipelineTemplates:delete"
-                      onClick={() => {
-                        removed.reset();
-                        setDeleting(row);
-                      }}
-                    >
-                      {t('catalogue.delete')}
-                    </PermissionButton>
-                  </TableCell>
+  const body = (
+    <ListStates
+      query={list}
+      lines={5}
+      what={t('catalogue.loadError')}
+      empty={
+        <EmptyState icon={ViewQuilt} title={t('catalogue.noPipelineTemplates')}>
+          {t('catalogue.noPipelineTemplatesBody')}
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={t('catalogue.pipelineTemplates')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('catalogue.name')}</TableCell>
+                  <TableCell>{t('catalogue.description')}</TableCell>
+                  <TableCell>{t('catalogue.version')}</TableCell>
+                  <TableCell>{t('catalogue.updated')}</TableCell>
+                  <TableCell align="right">{t('catalogue.actions')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </>
-    );
+              </TableHead>
+              <TableBody>
+                {data.rows.map((row) => (
+                  <TableRow key={row.id} data-testid="template-row">
+                    <TableCell>{row.name}</TableCell>
+                    <TableCell>{row.description}</TableCell>
+                    <TableCell>{row.version}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatTime(row.updatedAt, i18n.language)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        onClick={() => open(row)}
+                        loading={loaded.isFetching && loaded.originalArgs === row.id}
+                      >
+                        {t('catalogue.open')}
+                      </Button>
+                      <PermissionButton
+                        size="small"
+                        permission="pipelines:create"
+                        onClick={() => setUsing(row)}
+                      >
+                        {t('catalogue.use')}
+                      </PermissionButton>
+                      <PermissionButton
+                        size="small"
+                        color="error"
+                        permission="pipelineTemplates:delete"
+                        onClick={() => {
+                          removed.reset();
+                          setDeleting(row);
+                        }}
+                      >
+                        {t('catalogue.delete')}
+                      </PermissionButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <ListPager paging={paging} count={data.total} />
+        </>
+      )}
+    </ListStates>
+  );
 
   const saving = created.isLoading || updated.isLoading;
   return (

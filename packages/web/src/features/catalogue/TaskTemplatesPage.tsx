@@ -16,8 +16,7 @@ import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { ListStates } from '../../ui/ListStates';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { usePermission } from '../access/usePermission';
@@ -56,7 +55,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; task: TaskTemplate };
 export default function TaskTemplatesPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('catalogue.taskTemplates'));
-  const { data, error, isLoading, isFetching, refetch } = useTaskTemplatesQuery();
+  const list = useTaskTemplatesQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
   const [create, created] = useCreateTaskTemplateMutation();
@@ -64,75 +63,71 @@ export default function TaskTemplatesPage() {
   const [remove, removed] = useDeleteTaskTemplateMutation();
   const canEdit = usePermission('taskTemplates:edit').allowed;
 
-  let body;
-  if (isLoading) body = <Skeleton lines={5} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('catalogue.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.length === 0) body = <EmptyState icon={Extension} title={t('catalogue.noTaskTemplates')} />;
-  else
-    body = (
-      <TableContainer>
-        <Table size="small" aria-label={t('catalogue.taskTemplates')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('catalogue.name')}</TableCell>
-              <TableCell>{t('catalogue.description')}</TableCell>
-              <TableCell>{t('catalogue.version')}</TableCell>
-              <TableCell>{t('catalogue.updated')}</TableCell>
-              <TableCell align="right">{t('catalogue.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((task) => (
-              <TableRow key={task.id} data-testid="task-template-row">
-                <TableCell>
-                  {task.name}{' '}
-                  {task.builtIn ? (
-                    <Chip size="small" label={t('catalogue.builtIn')} data-testid="built-in" />
-                  ) : null}
-                </TableCell>
-                <TableCell>{task.description}</TableCell>
-                <TableCell>{task.version}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatTime(task.updatedAt, i18n.language)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      updated.reset();
-                      setEditing({ kind: 'edit', task });
-                    }}
-                  >
-                    {task.builtIn || !canEdit ? t('catalogue.view') : t('catalogue.edit')}
-                  </Button>
-                  {task.builtIn ? null : (
-                    <PermissionButton
+  const body = (
+    <ListStates
+      query={list}
+      lines={5}
+      what={t('catalogue.loadError')}
+      empty={<EmptyState icon={Extension} title={t('catalogue.noTaskTemplates')} />}
+    >
+      {(data) => (
+        <TableContainer>
+          <Table size="small" aria-label={t('catalogue.taskTemplates')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('catalogue.name')}</TableCell>
+                <TableCell>{t('catalogue.description')}</TableCell>
+                <TableCell>{t('catalogue.version')}</TableCell>
+                <TableCell>{t('catalogue.updated')}</TableCell>
+                <TableCell align="right">{t('catalogue.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((task) => (
+                <TableRow key={task.id} data-testid="task-template-row">
+                  <TableCell>
+                    {task.name}{' '}
+                    {task.builtIn ? (
+                      <Chip size="small" label={t('catalogue.builtIn')} data-testid="built-in" />
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{task.description}</TableCell>
+                  <TableCell>{task.version}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatTime(task.updatedAt, i18n.language)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
                       size="small"
-                      color="error"
-                      permission="taskTemplates:delete"
                       onClick={() => {
-                        removed.reset();
-                        setDeleting(task);
+                        updated.reset();
+                        setEditing({ kind: 'edit', task });
                       }}
                     >
-                      {t('catalogue.delete')}
-                    </PermissionButton>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+                      {task.builtIn || !canEdit ? t('catalogue.view') : t('catalogue.edit')}
+                    </Button>
+                    {task.builtIn ? null : (
+                      <PermissionButton
+                        size="small"
+                        color="error"
+                        permission="taskTemplates:delete"
+                        onClick={() => {
+                          removed.reset();
+                          setDeleting(task);
+                        }}
+                      >
+                        {t('catalogue.delete')}
+                      </PermissionButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </ListStates>
+  );
 
   return (
     <Box data-testid="task-templates-page" sx={{ maxWidth: 1200 }}>

@@ -1,6 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
-  TOTAL_COUNT_HEADER,
   type PipelineCreate,
   type PipelineDetail,
   type PipelineSummary,
@@ -10,16 +8,7 @@ import {
   type TaskTemplateUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-function totalOf(meta: unknown, fallback: number): number {
-  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-  return header ? Number(header) : fallback;
-}
+import { totalOf, type Page } from '../../app/page';
 
 /** The catalogue: pipeline templates (`/api/templates`) and task templates (`/api/tasks`). */
 export const catalogueApi = api

@@ -5,15 +5,14 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadError } from '../../ui/LoadError';
+import { ListPager, usePaging } from '../../ui/ListPager';
+import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useClustersQuery } from './api';
 import { ClusterStatusChip } from './ClusterStatusChip';
 import { formatAt, orDash } from './format';
@@ -24,89 +23,72 @@ const PAGE_SIZE = 10;
 export function ClusterList({ emptyAction }: { emptyAction?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [page, setPage] = useState(0);
-  const { data, error, isLoading, isFetching, refetch } = useClustersQuery(
-    { _start: String(page * PAGE_SIZE), _end: String((page + 1) * PAGE_SIZE), _sort: 'name' },
-    { pollingInterval: 30_000 },
-  );
-  let body;
-  if (isLoading) body = <Skeleton lines={4} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('clusters.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.total === 0)
-    body = (
-      <EmptyState icon={Hub} title={t('clusters.noClusters')} action={emptyAction}>
-        {t('clusters.noClustersBody')}
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <TableContainer>
-          <Table size="small" aria-label={t('clusters.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('clusters.columns.name')}</TableCell>
-                <TableCell>{t('clusters.columns.type')}</TableCell>
-                <TableCell>{t('clusters.columns.status')}</TableCell>
-                <TableCell>{t('clusters.columns.version')}</TableCell>
-                <TableCell align="right">{t('clusters.columns.nodes')}</TableCell>
-                <TableCell align="right">{t('clusters.columns.vcpu')}</TableCell>
-                <TableCell>{t('clusters.columns.heartbeat')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.rows.map((c) => (
-                <TableRow
-                  key={c.id}
-                  hover
-                  data-testid="cluster-row"
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => void navigate(`/clusters/${c.id}`)}
-                >
-                  <TableCell>
-                    <Link
-                      component={RouterLink}
-                      to={`/clusters/${c.id}`}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      {c.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{t(`clusters.types.${c.type}`)}</TableCell>
-                  <TableCell>
-                    <ClusterStatusChip status={c.status} />
-                  </TableCell>
-                  <TableCell>{orDash(c.kubernetesVersion)}</TableCell>
-                  <TableCell align="right">{orDash(c.nodeCount)}</TableCell>
-                  <TableCell align="right">{orDash(c.totalVcpu)}</TableCell>
-                  <TableCell>
-                    {formatAt(c.lastHeartbeatAt, i18n.language, t('clusters.detail.never'))}
-                  </TableCell>
+  const paging = usePaging([PAGE_SIZE]);
+  const list = useClustersQuery({ ...paging.range, _sort: 'name' }, { pollingInterval: 30_000 });
+  const body = (
+    <ListStates
+      query={list}
+      lines={4}
+      what={t('clusters.loadError')}
+      empty={
+        <EmptyState icon={Hub} title={t('clusters.noClusters')} action={emptyAction}>
+          {t('clusters.noClustersBody')}
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={t('clusters.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('clusters.columns.name')}</TableCell>
+                  <TableCell>{t('clusters.columns.type')}</TableCell>
+                  <TableCell>{t('clusters.columns.status')}</TableCell>
+                  <TableCell>{t('clusters.columns.version')}</TableCell>
+                  <TableCell align="right">{t('clusters.columns.nodes')}</TableCell>
+                  <TableCell align="right">{t('clusters.columns.vcpu')}</TableCell>
+                  <TableCell>{t('clusters.columns.heartbeat')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data.total > PAGE_SIZE ? (
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={page}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, p) => setPage(p)}
-          />
-        ) : null}
-      </>
-    );
+              </TableHead>
+              <TableBody>
+                {data.rows.map((c) => (
+                  <TableRow
+                    key={c.id}
+                    hover
+                    data-testid="cluster-row"
+                    sx={{ cursor: 'pointer' }}
+                    onClick={() => void navigate(`/clusters/${c.id}`)}
+                  >
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={`/clusters/${c.id}`}
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        {c.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{t(`clusters.types.${c.type}`)}</TableCell>
+                    <TableCell>
+                      <ClusterStatusChip status={c.status} />
+                    </TableCell>
+                    <TableCell>{orDash(c.kubernetesVersion)}</TableCell>
+                    <TableCell align="right">{orDash(c.nodeCount)}</TableCell>
+                    <TableCell align="right">{orDash(c.totalVcpu)}</TableCell>
+                    <TableCell>
+                      {formatAt(c.lastHeartbeatAt, i18n.language, t('clusters.detail.never'))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {data.total > PAGE_SIZE ? <ListPager paging={paging} count={data.total} /> : null}
+        </>
+      )}
+    </ListStates>
+  );
   return (
     <Section id="clusters-list-title" title={t('clusters.title')}>
       {body}

@@ -1,6 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
-  TOTAL_COUNT_HEADER,
   type Cluster,
   type ClusterAttach,
   type ClusterCreate,
@@ -13,16 +11,7 @@ import {
   type PodLogsQuery,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-export function totalOf(meta: unknown, fallback: number): number {
-  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-  return header ? Number(header) : fallback;
-}
+import { totalOf, type Page } from '../../app/page';
 
 const path = (id: string, action?: string) =>
   `clusters/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;

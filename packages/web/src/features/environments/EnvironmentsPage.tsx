@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -20,9 +19,9 @@ import type { Environment } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadError } from '../../ui/LoadError';
+import { ListPager, usePaging } from '../../ui/ListPager';
+import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Can, PermissionButton } from '../access/Can';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
@@ -35,114 +34,99 @@ const PAGE_SIZE = 10;
 export default function EnvironmentsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('environments.title'));
-  const [page, setPage] = useState(0);
+  const paging = usePaging([PAGE_SIZE]);
   const [editing, setEditing] = useState<Environment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Environment | null>(null);
   const [remove, removing] = useDeleteEnvironmentMutation();
-  const { data, error, isLoading, isFetching, refetch } = useEnvironmentsQuery({
-    _start: String(page * PAGE_SIZE),
-    _end: String((page + 1) * PAGE_SIZE),
+  const list = useEnvironmentsQuery({
+    ...paging.range,
     _sort: 'createdAt',
   });
 
-  let body;
-  if (isLoading) body = <Skeleton lines={4} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('environments.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.total === 0)
-    body = (
-      <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
-        {t('environments.noEnvironmentsBody')}
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <TableContainer>
-          <Table size="small" aria-label={t('environments.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('environments.columns.name')}</TableCell>
-                <TableCell>{t('environments.columns.type')}</TableCell>
-                <TableCell>{t('environments.columns.cluster')}</TableCell>
-                <TableCell>{t('environments.columns.namespace')}</TableCell>
-                <TableCell>{t('environments.columns.description')}</TableCell>
-                <TableCell align="right">{t('common.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.rows.map((e) => (
-                <TableRow key={e.id} data-testid="environment-row">
-                  <TableCell>
-                    <Link component={RouterLink} to={`/environments/${e.id}`}>
-                      {e.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{t(`environments.types.${e.type}`)}</TableCell>
-                  <TableCell>
-                    {e.clusterId && e.clusterName ? (
-                      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                        <Link component={RouterLink} to={`/clusters/${e.clusterId}`}>
-                          {e.clusterName}
-                        </Link>
-                        {e.clusterStatus ? <ClusterStatusChip status={e.clusterStatus} /> : null}
-                      </Box>
-                    ) : (
-                      <Typography color="text.secondary" variant="body2">
-                        {t('environments.noCluster')}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{e.namespace ?? '—'}</TableCell>
-                  <TableCell>{e.description}</TableCell>
-                  <TableCell align="right">
-                    <Can permission="environments:edit">
-                      {(allowed) => (
-                        <IconButton
-                          aria-label={`${t('common.edit')} ${e.name}`}
-                          disabled={!allowed}
-                          onClick={() => setEditing(e)}
-                        >
-                          <Edit fontSize="small" />
-                        </IconButton>
-                      )}
-                    </Can>
-                    <Can permission="environments:delete">
-                      {(allowed) => (
-                        <IconButton
-                          aria-label={`${t('common.delete')} ${e.name}`}
-                          disabled={!allowed}
-                          onClick={() => setDeleting(e)}
-                        >
-                          <Delete fontSize="small" />
-                        </IconButton>
-                      )}
-                    </Can>
-                  </TableCell>
+  const body = (
+    <ListStates
+      query={list}
+      lines={4}
+      what={t('environments.loadError')}
+      empty={
+        <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
+          {t('environments.noEnvironmentsBody')}
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <TableContainer>
+            <Table size="small" aria-label={t('environments.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('environments.columns.name')}</TableCell>
+                  <TableCell>{t('environments.columns.type')}</TableCell>
+                  <TableCell>{t('environments.columns.cluster')}</TableCell>
+                  <TableCell>{t('environments.columns.namespace')}</TableCell>
+                  <TableCell>{t('environments.columns.description')}</TableCell>
+                  <TableCell align="right">{t('common.actions')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data.total > PAGE_SIZE ? (
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={page}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_e, p) => setPage(p)}
-          />
-        ) : null}
-      </>
-    );
+              </TableHead>
+              <TableBody>
+                {data.rows.map((e) => (
+                  <TableRow key={e.id} data-testid="environment-row">
+                    <TableCell>
+                      <Link component={RouterLink} to={`/environments/${e.id}`}>
+                        {e.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{t(`environments.types.${e.type}`)}</TableCell>
+                    <TableCell>
+                      {e.clusterId && e.clusterName ? (
+                        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                          <Link component={RouterLink} to={`/clusters/${e.clusterId}`}>
+                            {e.clusterName}
+                          </Link>
+                          {e.clusterStatus ? <ClusterStatusChip status={e.clusterStatus} /> : null}
+                        </Box>
+                      ) : (
+                        <Typography color="text.secondary" variant="body2">
+                          {t('environments.noCluster')}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>{e.namespace ?? '—'}</TableCell>
+                    <TableCell>{e.description}</TableCell>
+                    <TableCell align="right">
+                      <Can permission="environments:edit">
+                        {(allowed) => (
+                          <IconButton
+                            aria-label={`${t('common.edit')} ${e.name}`}
+                            disabled={!allowed}
+                            onClick={() => setEditing(e)}
+                          >
+                            <Edit fontSize="small" />
+                          </IconButton>
+                        )}
+                      </Can>
+                      <Can permission="environments:delete">
+                        {(allowed) => (
+                          <IconButton
+                            aria-label={`${t('common.delete')} ${e.name}`}
+                            disabled={!allowed}
+                            onClick={() => setDeleting(e)}
+                          >
+                            <Delete fontSize="small" />
+                          </IconButton>
+                        )}
+                      </Can>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {data.total > PAGE_SIZE ? <ListPager paging={paging} count={data.total} /> : null}
+        </>
+      )}
+    </ListStates>
+  );
 
   return (
     <Box data-testid="area-environments" sx={{ maxWidth: 1200 }}>

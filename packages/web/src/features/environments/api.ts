@@ -5,7 +5,7 @@ import type {
   EnvironmentUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../clusters/api';
+import { totalOf, type Page } from '../../app/page';
 
 const path = (id: string) => `environments/${encodeURIComponent(id)}`;
 

@@ -1,18 +1,17 @@
 import Add from '@mui/icons-material/Add';
 import CallSplit from '@mui/icons-material/CallSplit';
-import Box from '@mui/material/Box';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExternalPipeline } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
+import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
+import { ListPager, usePaging } from '../../ui/ListPager';
+import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { useCan } from '../access/usePermission';
@@ -24,7 +23,6 @@ import {
 import { ExternalPipelineDialog } from './ExternalPipelineDialog';
 import { ExternalPipelinesTable, type ExternalPipelineAction } from './ExternalPipelinesTable';
 
-const PAGE_SIZES = [10, 25, 50];
 const PERMISSION = { sync: 'pipelines:edit', edit: 'pipelines:edit', delete: 'pipelines:delete' } as const;
 
 /**
@@ -35,10 +33,9 @@ export default function ExternalPipelinesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('externalPipelines.title'));
   const can = useCan();
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZES[0]!);
-  const params = { _start: String(page * rowsPerPage), _end: String((page + 1) * rowsPerPage) };
-  const { data, error, isLoading, isFetching, refetch } = useExternalPipelinesQuery(params);
+  const paging = usePaging();
+  const params = paging.range;
+  const list = useExternalPipelinesQuery(params);
   const [dialog, setDialog] = useState<{ pipeline?: ExternalPipeline } | null>(null);
   const [confirm, setConfirm] = useState<ExternalPipeline | null>(null);
   const [remove, removal] = useDeleteExternalPipelineMutation();
@@ -66,53 +63,36 @@ export default function ExternalPipelinesPage() {
     if (confirm && !(await remove(confirm.id)).error) closeConfirm();
   }
 
-  let body;
-  if (isLoading) body = <Skeleton lines={4} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('externalPipelines.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.total === 0)
-    body = (
-      <EmptyState icon={CallSplit} title={t('externalPipelines.emptyTitle')}>
-        <Typography color="text.secondary">{t('externalPipelines.emptyBody')}</Typography>
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <ExternalPipelinesTable
-          pipelines={data.rows}
-          allowed={(action) => can(PERMISSION[action])}
-          syncing={syncing.isLoading ? (syncing.originalArgs ?? null) : null}
-          onAction={(action, pipeline) => void onAction(action, pipeline)}
-        />
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </>
-    );
+  const body = (
+    <ListStates
+      query={list}
+      lines={4}
+      what={t('externalPipelines.loadError')}
+      empty={
+        <EmptyState icon={CallSplit} title={t('externalPipelines.emptyTitle')}>
+          <Typography color="text.secondary">{t('externalPipelines.emptyBody')}</Typography>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <ExternalPipelinesTable
+            pipelines={data.rows}
+            allowed={(action) => can(PERMISSION[action])}
+            syncing={syncing.isLoading ? (syncing.originalArgs ?? null) : null}
+            onAction={(action, pipeline) => void onAction(action, pipeline)}
+          />
+          <ListPager paging={paging} count={data.total} />
+        </>
+      )}
+    </ListStates>
+  );
 
   return (
-    <Box data-testid="area-externalPipelines" sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t('externalPipelines.title')}
-        </Typography>
+    <AreaPage
+      id="externalPipelines"
+      title={t('externalPipelines.title')}
+      actions={
         <PermissionButton
           permission="pipelines:create"
           variant="contained"
@@ -121,7 +101,8 @@ export default function ExternalPipelinesPage() {
         >
           {t('externalPipelines.create')}
         </PermissionButton>
-      </Box>
+      }
+    >
       <FormAlert severity={notice?.severity} message={notice?.text ?? null} />
       <Section id="external-pipelines-heading" title={t('externalPipelines.listTitle')}>
         {body}
@@ -137,6 +118,6 @@ export default function ExternalPipelinesPage() {
         onClose={closeConfirm}
         onConfirm={() => void onConfirm()}
       />
-    </Box>
+    </AreaPage>
   );
 }

@@ -5,7 +5,7 @@ import type {
   ExternalPipelineUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../webhooks/api';
+import { totalOf, type Page } from '../../app/page';
 
 const LIST = { type: 'ExternalPipeline' as const, id: 'LIST' };
 /** An external pipeline is a pipeline too: the pipelines list and its page change with it. */

@@ -1,7 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
   FINISHED_RUN_STATUSES,
-  TOTAL_COUNT_HEADER,
   type Cluster,
   type CreatePipelineRunRequest,
   type PipelineCreate,
@@ -14,16 +13,7 @@ import {
   type PipelineVersion,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-function totalOf(meta: unknown, fallback: number): number {
-  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-  return header ? Number(header) : fallback;
-}
+import { totalOf, type Page } from '../../app/page';
 
 export interface RunLogsArgs {
   id: string;

@@ -1,6 +1,6 @@
 import type { Schedule, ScheduleCreate, ScheduleUpdate } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../webhooks/api';
+import { totalOf, type Page } from '../../app/page';
 
 /** Schedules (`/api/schedules`). */
 export const schedulesApi = api.enhanceEndpoints({ addTagTypes: ['Schedule'] }).injectEndpoints({

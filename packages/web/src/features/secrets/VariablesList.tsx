@@ -13,8 +13,7 @@ import type { Variable } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { ListStates } from '../../ui/ListStates';
 import { PermissionButton } from '../access/Can';
 import { useDeleteVariableMutation, useVariablesQuery } from './api';
 import { VariableDialog } from './VariableDialog';
@@ -22,63 +21,59 @@ import { VariableDialog } from './VariableDialog';
 /** The workspace's variables: plain name = value settings, listed, created, changed, deleted. */
 export function VariablesList() {
   const { t } = useTranslation();
-  const { data, error, isLoading, isFetching, refetch } = useVariablesQuery();
+  const list = useVariablesQuery();
   const [editing, setEditing] = useState<Variable | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Variable | null>(null);
   const [remove, removed] = useDeleteVariableMutation();
 
-  let body;
-  if (isLoading) body = <Skeleton lines={5} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('secretsPage.variablesLoadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.length === 0) body = <EmptyState icon={DataObject} title={t('secretsPage.noVariables')} />;
-  else
-    body = (
-      <TableContainer>
-        <Table size="small" aria-label={t('secretsPage.variablesTab')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('secretsPage.columns.name')}</TableCell>
-              <TableCell>{t('secretsPage.columns.value')}</TableCell>
-              <TableCell>{t('secretsPage.columns.description')}</TableCell>
-              <TableCell align="right">{t('secretsPage.columns.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((v) => (
-              <TableRow key={v.id} data-testid="variable-row">
-                <TableCell sx={{ fontFamily: 'monospace' }}>{v.name}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{v.value}</TableCell>
-                <TableCell>{v.description}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <PermissionButton size="small" permission="secrets:edit" onClick={() => setEditing(v)}>
-                    {t('secretsPage.edit')}
-                  </PermissionButton>
-                  <PermissionButton
-                    size="small"
-                    color="error"
-                    permission="secrets:delete"
-                    onClick={() => {
-                      removed.reset();
-                      setDeleting(v);
-                    }}
-                  >
-                    {t('secretsPage.delete')}
-                  </PermissionButton>
-                </TableCell>
+  const body = (
+    <ListStates
+      query={list}
+      lines={5}
+      what={t('secretsPage.variablesLoadError')}
+      empty={<EmptyState icon={DataObject} title={t('secretsPage.noVariables')} />}
+    >
+      {(data) => (
+        <TableContainer>
+          <Table size="small" aria-label={t('secretsPage.variablesTab')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('secretsPage.columns.name')}</TableCell>
+                <TableCell>{t('secretsPage.columns.value')}</TableCell>
+                <TableCell>{t('secretsPage.columns.description')}</TableCell>
+                <TableCell align="right">{t('secretsPage.columns.actions')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+            </TableHead>
+            <TableBody>
+              {data.map((v) => (
+                <TableRow key={v.id} data-testid="variable-row">
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{v.name}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{v.value}</TableCell>
+                  <TableCell>{v.description}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <PermissionButton size="small" permission="secrets:edit" onClick={() => setEditing(v)}>
+                      {t('secretsPage.edit')}
+                    </PermissionButton>
+                    <PermissionButton
+                      size="small"
+                      color="error"
+                      permission="secrets:delete"
+                      onClick={() => {
+                        removed.reset();
+                        setDeleting(v);
+                      }}
+                    >
+                      {t('secretsPage.delete')}
+                    </PermissionButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </ListStates>
+  );
 
   return (
     <Box>

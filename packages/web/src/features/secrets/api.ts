@@ -1,6 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
-  TOTAL_COUNT_HEADER,
   type Secret,
   type SecretCreate,
   type SecretUpdate,
@@ -9,16 +7,7 @@ import {
   type VariableUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-function totalOf(meta: unknown, fallback: number): number {
-  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-  return header ? Number(header) : fallback;
-}
+import { totalOf, type Page } from '../../app/page';
 
 /** Secrets (`/api/secrets`, values write-only) and variables (`/api/variables`). */
 export const secretsApi = api.enhanceEndpoints({ addTagTypes: ['Secret', 'Variable'] }).injectEndpoints({

@@ -1,18 +1,17 @@
 import Add from '@mui/icons-material/Add';
 import Webhook from '@mui/icons-material/Webhook';
-import Box from '@mui/material/Box';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Webhook as WebhookView, WebhookWithSecret } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
+import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
+import { ListPager, usePaging } from '../../ui/ListPager';
+import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { useCan } from '../access/usePermission';
@@ -27,7 +26,6 @@ import { SecretDialog } from './SecretDialog';
 import { WebhookDialog } from './WebhookDialog';
 import { WebhooksTable, type WebhookAction } from './WebhooksTable';
 
-const PAGE_SIZES = [10, 25, 50];
 const PERMISSION = {
   edit: 'webhooks:edit',
   toggle: 'webhooks:edit',
@@ -40,10 +38,9 @@ export default function WebhooksPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('webhooks.title'));
   const can = useCan();
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(PAGE_SIZES[0]!);
-  const params = { _start: String(page * rowsPerPage), _end: String((page + 1) * rowsPerPage) };
-  const { data, error, isLoading, isFetching, refetch } = useWebhooksQuery(params);
+  const paging = usePaging();
+  const params = paging.range;
+  const list = useWebhooksQuery(params);
   const [dialog, setDialog] = useState<{ webhook?: WebhookView } | null>(null);
   const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
   const [deliveries, setDeliveries] = useState<WebhookView | null>(null);
@@ -77,53 +74,36 @@ export default function WebhooksPage() {
     }
   }
 
-  let body;
-  if (isLoading) body = <Skeleton lines={4} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('webhooks.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.total === 0)
-    body = (
-      <EmptyState icon={Webhook} title={t('webhooks.emptyTitle')}>
-        <Typography color="text.secondary">{t('webhooks.emptyBody')}</Typography>
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <WebhooksTable
-          webhooks={data.rows}
-          allowed={(action) => action === 'deliveries' || can(PERMISSION[action])}
-          onAction={onAction}
-        />
-        <TablePagination
-          component="div"
-          count={data.total}
-          page={page}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </>
-    );
+  const body = (
+    <ListStates
+      query={list}
+      lines={4}
+      what={t('webhooks.loadError')}
+      empty={
+        <EmptyState icon={Webhook} title={t('webhooks.emptyTitle')}>
+          <Typography color="text.secondary">{t('webhooks.emptyBody')}</Typography>
+        </EmptyState>
+      }
+    >
+      {(data) => (
+        <>
+          <WebhooksTable
+            webhooks={data.rows}
+            allowed={(action) => action === 'deliveries' || can(PERMISSION[action])}
+            onAction={onAction}
+          />
+          <ListPager paging={paging} count={data.total} />
+        </>
+      )}
+    </ListStates>
+  );
 
   const busy = confirm?.kind === 'delete' ? removal : rotation;
   return (
-    <Box data-testid="area-webhooks" sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t('webhooks.title')}
-        </Typography>
+    <AreaPage
+      id="webhooks"
+      title={t('webhooks.title')}
+      actions={
         <PermissionButton
           permission="webhooks:create"
           variant="contained"
@@ -132,7 +112,8 @@ export default function WebhooksPage() {
         >
           {t('webhooks.create')}
         </PermissionButton>
-      </Box>
+      }
+    >
       <FormAlert message={updating.error ? errorMessage(updating.error) : null} />
       <Section id="webhooks-heading" title={t('webhooks.listTitle')}>
         {body}
@@ -163,6 +144,6 @@ export default function WebhooksPage() {
         onClose={closeConfirm}
         onConfirm={() => void onConfirm()}
       />
-    </Box>
+    </AreaPage>
   );
 }

@@ -1,6 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
-  TOTAL_COUNT_HEADER,
   type Webhook,
   type WebhookCreate,
   type WebhookDelivery,
@@ -8,16 +6,7 @@ import {
   type WebhookWithSecret,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}
-
-export function totalOf(meta: unknown, fallback: number): number {
-  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-  return header ? Number(header) : fallback;
-}
+import { totalOf, type Page } from '../../app/page';
 
 /** Webhooks (`/api/webhooks`) and their delivery logs. */
 export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhook'] }).injectEndpoints({

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { ZodError } from 'zod';
 import {
   scheduleCreateSchema,
   scheduleCron,
   scheduleTimingIssues,
   scheduleUpdateSchema,
-  TOTAL_COUNT_HEADER,
   webhookCreateSchema,
   webhookEventAllowed,
   webhookUpdateSchema,
@@ -15,6 +11,7 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from '@slipway/contracts';
+import { fail, forwardPaths, invalid, page, serveRoutes, type Reply } from '../../test/route-peer';
 
 /**
  * A loopback HTTP peer for the webhooks and schedules pages (test only): `/api/webhooks` with
@@ -22,21 +19,7 @@ import {
  * answering in the API's shapes (lists paged with `_start`/`_end` and `X-Total-Count`). The rest
  * of the API is the shared test peer's; `forwardTriggers` sends these paths here.
  */
-type Reply = [number, unknown?, Record<string, string>?];
 const AT = '2026-05-01T10:00:00.000Z';
-
-function fail(status: number, message: string, details?: { path: string; message: string }[]): Reply {
-  return [status, { statusCode: status, error: 'Error', message, requestId: randomUUID(), details }];
-}
-function invalid(error: ZodError): Reply {
-  const details = error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message }));
-  return fail(400, `${details[0]?.path}: ${details[0]?.message}`, details);
-}
-function page<T>(rows: T[], query: URLSearchParams): Reply {
-  const start = Number(query.get('_start') ?? 0);
-  const end = Number(query.get('_end') ?? 10);
-  return [200, rows.slice(start, end), { [TOTAL_COUNT_HEADER]: String(rows.length) }];
-}
 
 export async function startTriggersPeer(pipelineName: (id: string) => string | undefined) {
   const state = {
@@ -158,50 +141,12 @@ export async function startTriggersPeer(pipelineName: (id: string) => string | u
     return fail(404, `No route ${method} ${path}`);
   }
 
-  const server = createServer((req: IncomingMessage, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://peer');
-      const text = Buffer.concat(chunks).toString('utf8');
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      state.requests.push({ method: req.method ?? 'GET', path: url.pathname, body });
-      const [status, answer, headers = {}] = route(req.method ?? 'GET', url.pathname, url.searchParams, body);
-      if (answer === undefined) res.writeHead(status, headers).end();
-      else
-        res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    state,
-    calls: (method: string, path: string) =>
-      state.requests.filter((r) => r.method === method && r.path === path),
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const served = await serveRoutes(state.requests, route);
+  return { ...served, state };
 }
 export type TriggersPeer = Awaited<ReturnType<typeof startTriggersPeer>>;
 
-/** fetch as it was before any test forwarded it */
-const realFetch = globalThis.fetch;
-
 /** Sends /api/webhooks and /api/schedules to the triggers peer, everything else on as before. */
 export function forwardTriggers(peer: TriggersPeer): () => void {
-  const previous = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init);
-    const url = new URL(req.url);
-    if (!/^\/api\/(webhooks|schedules)(\/|$)/.test(url.pathname)) return previous(input, init);
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-    return realFetch(`${peer.origin}${url.pathname}${url.search}`, {
-      method: req.method,
-      headers: req.headers,
-      body,
-    });
-  }) as typeof fetch;
-  return () => {
-    globalThis.fetch = previous;
-  };
+  return forwardPaths(peer.origin, /^\/api\/(webhooks|schedules)(\/|$)/);
 }
