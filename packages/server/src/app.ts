@@ -137,7 +137,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(agentGatewayFeature.plugin);
   const agentGateway = agentGatewayFeature.gateway;
   app.decorate('agentGateway', agentGateway);
-  const clustersFeature = createClustersFeature({ db: database.db, publicUrl, gateway: agentGateway });
+  const clustersFeature = createClustersFeature({
+    db: database.db,
+    publicUrl,
+    gateway: agentGateway,
+    agentImage: config.agentImage,
+  });
   await app.register(clustersFeature.plugin);
   const environmentsFeature = createEnvironmentsFeature({ db: database.db, clusters: clustersFeature.store });
   await app.register(environmentsFeature.plugin);
@@ -154,6 +159,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     dataDir: config.dataDir,
     engine: config.engineEnabled,
     databaseUrl: database.driver === 'postgres' ? config.databaseUrl : undefined,
+    stepSpawner: config.stepSpawner,
     // A run that targets an environment on an attached cluster runs there (Kubernetes executor).
     ...withClusterExecutor(
       config.dataDir,

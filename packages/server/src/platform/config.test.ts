@@ -54,6 +54,12 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     ['SLIPWAY_ENGINE', 'maybe', 'SLIPWAY_ENGINE: must be on or off'],
     ['SLIPWAY_PGLITE_COMPILER', 'fast', 'SLIPWAY_PGLITE_COMPILER: must be baseline or optimising'],
+    ['SLIPWAY_STEP_SPAWNER', 'thread', 'SLIPWAY_STEP_SPAWNER: must be helper or in-process'],
+    [
+      'SLIPWAY_AGENT_IMAGE',
+      'bad image!',
+      'SLIPWAY_AGENT_IMAGE: must be an image reference such as registry.example.com/slipway/agent:0.1.0',
+    ],
     ['SLIPWAY_BODY_LIMIT', '-1', 'SLIPWAY_BODY_LIMIT: must be a whole number of bytes, 1 or more'],
   ])('refuses %s=%s naming the variable and the rule', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigurationError);

@@ -78,6 +78,17 @@ export const serverConfigSchema = z.object({
   ...oidcVariables('GOOGLE'),
   ...oidcVariables('AZURE'),
   SLIPWAY_ENGINE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  SLIPWAY_AGENT_IMAGE: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9._\-/:@]*$/i,
+      'must be an image reference such as registry.example.com/slipway/agent:0.1.0',
+    )
+    .optional(),
+  SLIPWAY_STEP_SPAWNER: z
+    .enum(['helper', 'in-process'], { message: 'must be helper or in-process' })
+    .default('helper'),
   SLIPWAY_PGLITE_COMPILER: z
     .enum(['baseline', 'optimising'], { message: 'must be baseline or optimising' })
     .default('baseline'),
@@ -99,6 +110,10 @@ export interface ServerConfig {
    * optimising makes long scans about 30% faster for some 70 MB more memory.
    */
   pgliteCompiler: 'baseline' | 'optimising';
+  /** The agent image the attach YAML names; unset: slipway/agent:<version>. */
+  agentImage: string | undefined;
+  /** Who forks pipeline steps: a small helper process (decision 015) or the server itself. */
+  stepSpawner: 'helper' | 'in-process';
   runtimeSettingsFile: string | undefined;
   webDir: string;
   bodyLimit: number;
@@ -134,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,
     pgliteCompiler: c.SLIPWAY_PGLITE_COMPILER,
+    agentImage: c.SLIPWAY_AGENT_IMAGE,
+    stepSpawner: c.SLIPWAY_STEP_SPAWNER,
     runtimeSettingsFile: c.SLIPWAY_CONFIG_FILE ? path.resolve(cwd, c.SLIPWAY_CONFIG_FILE) : undefined,
     webDir: c.SLIPWAY_WEB_DIR
       ? path.resolve(cwd, c.SLIPWAY_WEB_DIR)

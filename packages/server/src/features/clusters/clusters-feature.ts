@@ -24,7 +24,7 @@ export interface ClustersFeatureDeps {
   /** the address agents dial out to */
   publicUrl: string;
   gateway: AgentGateway | null;
-  /** the agent image in the attach YAML; default SLIPWAY_AGENT_IMAGE or slipway/agent:<version> */
+  /** the agent image in the attach YAML (SLIPWAY_AGENT_IMAGE); default slipway/agent:<version> */
   agentImage?: string;
   /** how often the missed-heartbeat sweep runs (default 30 s); each agent's own interval counts */
   heartbeatIntervalMs?: number;
@@ -35,7 +35,7 @@ export interface ClustersFeatureDeps {
 /** The one place clusters are wired: routes, the attach manifests and the missed-heartbeat sweep. */
 export function createClustersFeature(deps: ClustersFeatureDeps): ClustersFeature {
   const store = new ClustersStore(deps.db);
-  const image = deps.agentImage ?? process.env.SLIPWAY_AGENT_IMAGE?.trim() ?? '';
+  const image = deps.agentImage ?? '';
   const service = new ClustersService(store, {
     publicUrl: deps.publicUrl,
     agentImage: image || `slipway/agent:${VERSION}`,

@@ -29,6 +29,8 @@ export interface PipelineRunsDeps {
   engineOptions?: Partial<RunEngineOptions>;
   /** PostgreSQL: live logs of runs driven by other processes arrive by LISTEN/NOTIFY. */
   databaseUrl?: string | undefined;
+  /** SLIPWAY_STEP_SPAWNER: 'in-process' forks steps from the server itself (decision 015). */
+  stepSpawner?: 'helper' | 'in-process';
 }
 
 /**
@@ -56,7 +58,12 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
     ? new RunEngine({
         runs,
         tasks,
-        executor: deps.executor ?? new LocalExecutor({ scratchRoot: path.join(deps.dataDir, 'scratch') }),
+        executor:
+          deps.executor ??
+          new LocalExecutor({
+            scratchRoot: path.join(deps.dataDir, 'scratch'),
+            ...(deps.stepSpawner === 'in-process' ? { spawner: 'in-process' as const } : {}),
+          }),
         definitions,
         secrets: deps.secrets,
         dataDir: deps.dataDir,

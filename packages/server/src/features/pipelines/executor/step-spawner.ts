@@ -296,6 +296,6 @@ function notStarted(end: GroupEnd): GroupProcess {
 /** The process-wide spawner: one helper per server process, shared by its local executors. */
 let shared: StepSpawner | undefined;
 export function sharedStepSpawner(): StepSpawner {
-  shared ??= new StepSpawner(process.env.SLIPWAY_STEP_SPAWNER === 'in-process' ? 'in-process' : 'helper');
+  shared ??= new StepSpawner('helper');
   return shared;
 }
