@@ -20,7 +20,6 @@ import { useNavigate } from 'react-router';
 import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
 import { errorMessage, formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListPager, usePaging } from '../../ui/ListPager';
@@ -37,6 +36,7 @@ import {
   usePipelineTemplatesQuery,
   useUpdatePipelineTemplateMutation,
 } from './api';
+import { DeleteTemplateDialog } from './DeleteTemplateDialog';
 import { TemplateDialog } from './TemplateDialog';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; template: PipelineDetail };
@@ -184,20 +184,12 @@ export default function PipelineTemplatesPage() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('catalogue.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteTemplateDialog
+        target={deleting}
         body={t('catalogue.deletePipelineTemplateBody')}
-        confirmLabel={t('catalogue.delete')}
-        loading={removed.isLoading}
-        error={removed.isError ? errorMessage(removed.error) : null}
+        remove={remove}
+        state={removed}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void remove(deleting!.id)
-            .unwrap()
-            .then(() => setDeleting(null))
-            .catch(() => undefined)
-        }
       />
       {using ? <UseTemplateDialog template={using} onClose={() => setUsing(null)} /> : null}
     </Box>

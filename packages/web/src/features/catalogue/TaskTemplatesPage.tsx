@@ -12,9 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListStates } from '../../ui/ListStates';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -27,6 +25,7 @@ import {
   useTaskTemplatesQuery,
   useUpdateTaskTemplateMutation,
 } from './api';
+import { DeleteTemplateDialog } from './DeleteTemplateDialog';
 import { TemplateDialog } from './TemplateDialog';
 
 /** A starting point for a new task template. */
@@ -181,20 +180,12 @@ export default function TaskTemplatesPage() {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('catalogue.deleteTitle', { name: deleting?.name ?? '' })}
+      <DeleteTemplateDialog
+        target={deleting}
         body={t('catalogue.deleteTaskTemplateBody')}
-        confirmLabel={t('catalogue.delete')}
-        loading={removed.isLoading}
-        error={removed.isError ? errorMessage(removed.error) : null}
+        remove={remove}
+        state={removed}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void remove(deleting!.id)
-            .unwrap()
-            .then(() => setDeleting(null))
-            .catch(() => undefined)
-        }
       />
     </Box>
   );
