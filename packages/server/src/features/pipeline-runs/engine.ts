@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Semaphore } from '../pipelines/executor/concurrency.js';
+import { defaultConcurrency, Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import { LogHub } from './logs/log-hub.js';
 import { LogPublisher } from './logs/log-publisher.js';
@@ -36,7 +36,12 @@ export interface RunEngineOptions {
   /** Runs this process drives at once. */
   maxRuns?: number;
   limits?: Partial<ClaimLimits>;
-  /** Tasks running at once in this process; the CPU count by default. */
+  /**
+   * Tasks in progress at once in this process: twice the CPU count by default. The local executor
+   * runs at most the CPU count of step processes at once (StepSpawner); the tasks beyond wait in
+   * its queue, so that a slot that frees is taken at once rather than after a round trip through
+   * this process's event loop.
+   */
   concurrency?: number;
   onError?: (error: unknown, runId?: string) => void;
 }
@@ -65,7 +70,7 @@ export class RunEngine {
 
   constructor(private readonly options: RunEngineOptions) {
     this.instanceId = options.instanceId ?? randomUUID();
-    this.semaphore = new Semaphore(options.concurrency);
+    this.semaphore = new Semaphore(options.concurrency ?? 2 * defaultConcurrency());
     this.tickMs = options.tickMs ?? 250;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxRuns = options.maxRuns ?? 50;

@@ -112,7 +112,12 @@ export class LocalExecutor implements Executor {
     scratchDir: string,
     scratch: { removed: boolean },
   ): Promise<Attempt> {
-    const taskDeadline = run.timeoutMs && run.timeoutMs > 0 ? Date.now() + run.timeoutMs : undefined;
+    // the task's timeout runs from when its first step runs (a step may wait for a slot first)
+    let taskDeadline: number | undefined;
+    const startClock = () => {
+      if (taskDeadline === undefined && run.timeoutMs && run.timeoutMs > 0)
+        taskDeadline = Date.now() + run.timeoutMs;
+    };
     const timeoutReason = taskTimeoutReason(run);
     run.steps.forEach((step) => io.onStepState(step.name, 'pending'));
     let status: TaskStatus = 'succeeded';
@@ -138,7 +143,10 @@ export class LocalExecutor implements Executor {
         io,
         log,
         signal,
-        taskDeadline,
+        get taskDeadline() {
+          return taskDeadline;
+        },
+        onStarted: startClock,
         killGraceMs: this.options.killGraceMs,
         path: this.options.path,
         spawner: this.spawner,

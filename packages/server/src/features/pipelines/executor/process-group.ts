@@ -18,6 +18,8 @@ export interface GroupEnd {
   setupError?: string;
   /** The helper removed the task's scratch dir after this (last) step, as asked. */
   scratchRemoved?: boolean;
+  /** It was still waiting for a slot when it was terminated: it never ran. */
+  notStarted?: boolean;
 }
 
 export interface GroupProcess {
@@ -26,6 +28,11 @@ export interface GroupProcess {
   readonly stderr: Readable;
   /** Resolves when the leader has exited, its group is gone or killed, and the pipes are closed. */
   readonly done: Promise<GroupEnd>;
+  /**
+   * Resolves true when the process has started, or false at its end when it never did: a spawn
+   * may wait for a free slot first (see StepSpawner).
+   */
+  readonly started: Promise<boolean>;
   /** SIGTERM to the whole group, then SIGKILL after the grace period. Idempotent. */
   terminate(): void;
 }
@@ -140,5 +147,5 @@ export function spawnGroup(file: string, args: string[], options: GroupOptions):
     timers.push(setTimeout(poll, POLL_MS));
   };
 
-  return { pid, stdout: child.stdout, stderr: child.stderr, done, terminate };
+  return { pid, stdout: child.stdout, stderr: child.stderr, done, terminate, started: Promise.resolve(true) };
 }

@@ -22,7 +22,7 @@ export interface ScriptFile {
 export async function writeScript(script: ScriptFile): Promise<void> {
   await mkdir(dirname(script.path), { recursive: true });
   await writeFile(script.path, script.text, { mode: script.mode });
-  await chmod(script.path, script.mode);
+  await chmod(script.path, script.mode); // the mode given to writeFile passes through the umask
 }
 
 /** A step that cannot be turned into a process; its message is the step's failure reason. */
@@ -35,11 +35,16 @@ function fileSafe(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 60) || 'step';
 }
 
+/** A script without a shebang up to this size is given to `sh -c` rather than written to a file. */
+export const INLINE_SCRIPT_MAX = 32 * 1024;
+
 /**
- * A `script` is written to a file in the scratch dir. With a shebang (after leading whitespace,
- * as Tekton trims) it is made executable and run directly; without one it runs with `sh -e`,
- * which is Tekton's default preamble (`#!/bin/sh` + `set -e`). `args` follow the script as
- * `$1…`. A `command` runs with its `args` without a shell.
+ * A `script` with a shebang (after leading whitespace, as Tekton trims) is written to a file in
+ * the scratch dir, made executable and run directly. Without one it runs with `sh -e`, which is
+ * Tekton's default preamble (`#!/bin/sh` + `set -e`): up to INLINE_SCRIPT_MAX as `sh -e -c`
+ * (`$0` is the step's name; no file to write and remove, which is most of a short step's cost),
+ * beyond as a file. `args` follow the script as `$1…`. A `command` runs with its `args` without a
+ * shell.
  */
 export async function stepCommand(
   step: ResolvedStep,
@@ -66,6 +71,8 @@ export function planStepCommand(step: ResolvedStep, index: number, scratchDir: s
         script: { path: file, text: trimmed, mode: 0o700 },
       };
     }
+    if (Buffer.byteLength(step.script) <= INLINE_SCRIPT_MAX)
+      return { file: SHELL, args: ['-e', '-c', step.script, step.name, ...extra], label: `command "sh"` };
     return {
       file: SHELL,
       args: ['-e', file, ...extra],

@@ -16,8 +16,10 @@ export interface StepRun {
   log: TaskLog;
   /** The task's cancellation. */
   signal: AbortSignal;
-  /** When the task's own timeout ends this attempt (epoch ms). */
+  /** When the task's own timeout ends this attempt (epoch ms); unknown until its first step runs. */
   taskDeadline?: number;
+  /** The step's process has started (it got a slot). */
+  onStarted?: () => void;
   killGraceMs?: number;
   path?: string;
   /** Spawns the step's process group (through the helper process, or in this one). */
@@ -96,12 +98,11 @@ function timeoutOf(ctx: StepRun): { ms: number; reason: string } | undefined {
 /** Runs one step as a process group and reports how it ended. Never rejects. */
 export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   const { step, log, io } = ctx;
-  io.onStepState(step.name, 'running');
   log.system(
     step.name,
     `Running step "${step.name}" (image ${step.image || 'none'}, run locally on the host)`,
   );
-  const startedAt = new Date();
+  let startedAt = new Date();
   const finishWith = (ending: Ending, exitCode: number | null): StepOutcome => {
     if (ending.status !== 'succeeded') log.system(step.name, ending.reason);
     io.onStepState(step.name, ending.status);
@@ -140,6 +141,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
       killGraceMs: ctx.killGraceMs,
       script: command.script,
       home: ctx.scratchDir,
+      signal: ctx.signal,
       ...(ctx.removeScratchAfter ? { removeAfter: ctx.scratchDir } : {}),
     });
   } catch (error) {
@@ -161,11 +163,21 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   };
   const onAbort = () => stop({ status: 'cancelled', reason: cancelReason(ctx.signal) });
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const timeout = timeoutOf(ctx);
-  const timer =
-    timeout && setTimeout(() => stop({ status: 'timed_out', reason: timeout.reason }), timeout.ms);
+  // the spawn may wait for a free slot: the step (and its timeouts, and the task's) start when it runs
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  void group.started.then((started) => {
+    running = started && !stopped;
+    if (!running) return;
+    startedAt = new Date();
+    ctx.onStarted?.();
+    io.onStepState(step.name, 'running');
+    const timeout = timeoutOf(ctx);
+    if (timeout) timer = setTimeout(() => stop({ status: 'timed_out', reason: timeout.reason }), timeout.ms);
+  });
 
   const end = await group.done;
+  await group.started;
   if (end.scratchRemoved) ctx.onScratchRemoved?.();
   ctx.signal.removeEventListener('abort', onAbort);
   if (timer) clearTimeout(timer);
@@ -176,5 +188,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
       "A process that left the step's process group kept its output open; stopped reading it",
     );
   }
+  if (!running && !end.setupError && !end.spawnError)
+    return finishWith(stopped ?? { status: 'cancelled', reason: cancelReason(ctx.signal) }, null);
   return finishWith(endingOf(ctx, command, end, stopped), end.exitCode);
 }

@@ -14,11 +14,17 @@
  * before spawning it, and removes the scratch directory after the task's last step, so that a task
  * costs the server one message each way instead of a dozen thread-pool round trips.
  *
+ * It runs at most SLIPWAY_STEP_SLOTS (its environment; the server's CPU count) process groups at
+ * once; spawns beyond wait in its queue, in order, and start the moment a group ends, without a
+ * round trip through the server's event loop (which PGlite's statements hold for milliseconds at
+ * a time). `pid` tells the server a queued step has started; `term` for a queued step drops it
+ * and answers `end` with `notStarted`.
+ *
  * Messages in: {t:'spawn', id, file, args, cwd, env, grace, home?, script?: {path, text, mode},
  * removeAfter?},
  * {t:'term', id} and {t:'rm', id, dir}. Out: {t:'ready'}, {t:'pid', id, pid}, {t:'out', id,
  * s: 0|1, d: Uint8Array}, {t:'end', id, exitCode, signal, pipesAbandoned, spawnError?: {code,
- * message}, setupError?: string, scratchRemoved?: true} and {t:'rmdone', id, error?: string}.
+ * message}, setupError?: string, scratchRemoved?: true, notStarted?: true} and {t:'rmdone', id, error?: string}.
  */
 export const HELPER_SOURCE = String.raw`'use strict';
 const { spawn } = require('node:child_process');
@@ -31,6 +37,9 @@ const MAX_UNSENT = 64;
 // its event loop), so a step cannot flood the server faster than it handles lines
 const MAX_UNACKED = 1 << 18;
 const groups = new Map();
+const SLOTS = Math.max(1, Number(process.env.SLIPWAY_STEP_SLOTS) || 1);
+const queue = [];
+let running = 0;
 let unsent = 0;
 const paused = new Set();
 function signalGroup(pgid, signal) {
@@ -48,10 +57,26 @@ function send(message) {
   unsent += 1;
   try { process.send(message, undefined, undefined, sent); } catch { unsent -= 1; }
 }
+function removeDir(dir) {
+  // most steps leave their scratch dir empty: one rmdir, not a recursive walk
+  try { fs.rmdirSync(dir); } catch { fs.rmSync(dir, { recursive: true, force: true }); }
+}
 function removeAfter(m, end) {
   if (!m.removeAfter) return end;
-  try { fs.rmSync(m.removeAfter, { recursive: true, force: true }); end.scratchRemoved = true; } catch {}
+  try { removeDir(m.removeAfter); end.scratchRemoved = true; } catch {}
   return end;
+}
+function pump() {
+  while (running < SLOTS && queue.length > 0) {
+    running += 1;
+    start(queue.shift());
+  }
+}
+/** The end of a spawn that held a slot: the slot passes to the next queued spawn. */
+function ended(message) {
+  send(message);
+  running -= 1;
+  pump();
 }
 function start(m) {
   if (m.home || m.script) {
@@ -63,7 +88,7 @@ function start(m) {
         fs.chmodSync(m.script.path, m.script.mode);
       }
     } catch (error) {
-      send(removeAfter(m, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
+      ended(removeAfter(m, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
         setupError: String(error) }));
       return;
     }
@@ -72,7 +97,7 @@ function start(m) {
   try {
     child = spawn(m.file, m.args, { cwd: m.cwd, env: m.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
-    send({ t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
+    ended({ t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
       spawnError: { code: error.code, message: error.message } });
     return;
   }
@@ -86,7 +111,7 @@ function start(m) {
     finished = true;
     timers.forEach(clearTimeout);
     groups.delete(m.id);
-    send(removeAfter(m, Object.assign({ t: 'end', id: m.id }, end)));
+    ended(removeAfter(m, Object.assign({ t: 'end', id: m.id }, end)));
   };
   const settle = () => {
     if (!exit || !groupSettled) return;
@@ -156,8 +181,17 @@ function start(m) {
   groups.set(m.id, group);
 }
 process.on('message', (m) => {
-  if (m.t === 'spawn') start(m);
-  else if (m.t === 'term') groups.get(m.id)?.terminate();
+  if (m.t === 'spawn') {
+    queue.push(m);
+    pump();
+  } else if (m.t === 'term') {
+    const queued = queue.findIndex((q) => q.id === m.id);
+    if (queued >= 0) {
+      const [dropped] = queue.splice(queued, 1);
+      send(removeAfter(dropped, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
+        notStarted: true }));
+    } else groups.get(m.id)?.terminate();
+  }
   else if (m.t === 'ack') {
     const group = groups.get(m.id);
     if (!group) return;
@@ -166,7 +200,7 @@ process.on('message', (m) => {
   }
   else if (m.t === 'rm') {
     let error;
-    try { fs.rmSync(m.dir, { recursive: true, force: true }); } catch (e) { error = String(e); }
+    try { removeDir(m.dir); } catch (e) { error = String(e); }
     send({ t: 'rmdone', id: m.id, error });
   }
 });

@@ -9,6 +9,7 @@ import {
   type GroupOptions,
   type GroupProcess,
 } from './process-group.js';
+import { defaultConcurrency, Semaphore } from './concurrency.js';
 import { writeScript, type ScriptFile } from './step-command.js';
 import { HELPER_SOURCE } from './step-spawner-helper.js';
 
@@ -25,6 +26,8 @@ interface Pending {
   stdout: PassThrough;
   stderr: PassThrough;
   pid: number | undefined;
+  /** The process started (true, on pid), or the spawn ended without starting (false). */
+  start: (started: boolean) => void;
   finish: (end: GroupEnd) => void;
 }
 
@@ -42,6 +45,7 @@ type HelperMessage =
       spawnError?: { code?: string; message: string };
       setupError?: string;
       scratchRemoved?: boolean;
+      notStarted?: boolean;
     };
 
 export type SpawnOptions = GroupOptions & {
@@ -50,6 +54,8 @@ export type SpawnOptions = GroupOptions & {
   script?: ScriptFile;
   /** Remove this dir once the group has ended (the task's last step); the helper only. */
   removeAfter?: string;
+  /** Aborted while the spawn waits for a slot in this process: it is given up (`notStarted`). */
+  signal?: AbortSignal;
 };
 
 /** One running helper process and the groups it spawned that have not ended yet. */
@@ -104,16 +110,20 @@ class Helper {
     const stderr = new PassThrough();
     let finish: (end: GroupEnd) => void = () => {};
     const done = new Promise<GroupEnd>((resolve) => (finish = resolve));
+    let start: (started: boolean) => void = () => {};
+    const started = new Promise<boolean>((resolve) => (start = resolve));
     const pending: Pending = {
       unacked: 0,
       stdout,
       stderr,
       pid: undefined,
+      start,
       finish: (end) => {
         this.groups.delete(id);
         this.idleIfNothingRuns();
         stdout.end();
         stderr.end();
+        start(false); // (no-op when it started)
         finish(end);
       },
     };
@@ -133,6 +143,7 @@ class Helper {
       stdout,
       stderr,
       done,
+      started,
       terminate: () => {
         if (terminated || !this.groups.has(id)) return;
         terminated = true;
@@ -160,8 +171,10 @@ class Helper {
     }
     const pending = this.groups.get(m.id);
     if (!pending) return;
-    if (m.t === 'pid') pending.pid = m.pid;
-    else if (m.t === 'out') {
+    if (m.t === 'pid') {
+      pending.pid = m.pid;
+      pending.start(true);
+    } else if (m.t === 'out') {
       const data = Buffer.from(m.d, 'latin1');
       (m.s === 0 ? pending.stdout : pending.stderr).write(data);
       // acked after this turn of the event loop: the helper sends more once the lines are handled
@@ -183,6 +196,7 @@ class Helper {
         ...(spawnError ? { spawnError } : {}),
         ...(m.setupError !== undefined ? { setupError: m.setupError } : {}),
         ...(m.scratchRemoved ? { scratchRemoved: true } : {}),
+        ...(m.notStarted ? { notStarted: true } : {}),
       });
     }
   }
@@ -216,26 +230,55 @@ class Helper {
  * Spawns steps' process groups through one long-lived helper process (see step-spawner-helper.ts),
  * started on first use and again after it dies; where it cannot start, steps are spawned in this
  * process (`spawnGroup`), as they were before, and the helper is tried again 30 s later.
+ *
+ * At most `slots` process groups run at once (the CPU count by default); a spawn beyond waits for
+ * one to end, in order: in the helper, or here when there is none. `started` on the returned
+ * group tells when it has a slot and runs.
  */
 export class StepSpawner {
   private helper: Helper | undefined;
   private failedAt = 0;
+  /** Slots of the groups spawned in this process (the helper keeps its own). */
+  private readonly local: Semaphore;
 
-  constructor(readonly mode: SpawnerMode = 'helper') {}
+  constructor(
+    readonly mode: SpawnerMode = 'helper',
+    readonly slots: number = defaultConcurrency(),
+  ) {
+    this.local = new Semaphore(slots);
+  }
 
   /** Writes the step's script file (given one), then spawns its process group. */
   async spawnGroup(file: string, args: string[], options: SpawnOptions): Promise<GroupProcess> {
     const helper = this.mode === 'helper' ? await this.readyHelper() : undefined;
     if (helper) return helper.spawn(file, args, options);
+    return this.spawnHere(file, args, options);
+  }
+
+  /**
+   * In this process: waits for a slot (given up when `options.signal` aborts meanwhile: the group
+   * then ends `notStarted`), writes what the step needs, and spawns; the slot is held until the
+   * group ends.
+   */
+  private async spawnHere(file: string, args: string[], options: SpawnOptions): Promise<GroupProcess> {
+    let release: () => void;
+    try {
+      release = await this.local.acquire(options.signal);
+    } catch {
+      return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, notStarted: true });
+    }
     if (options.home || options.script) {
       try {
         if (options.home) await mkdir(options.home, { recursive: true, mode: 0o700 });
         if (options.script) await writeScript(options.script);
       } catch (error) {
+        release();
         return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, setupError: String(error) });
       }
     }
-    return spawnGroup(file, args, options);
+    const group = spawnGroup(file, args, options);
+    void group.done.finally(release);
+    return group;
   }
 
   /** Removes a task's scratch directory: through the helper when one runs, else here. Never rejects. */
@@ -272,7 +315,7 @@ export class StepSpawner {
     try {
       child = spawn(process.execPath, ['--max-old-space-size=64', '-e', HELPER_SOURCE], {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        env: { PATH: process.env.PATH ?? '' },
+        env: { PATH: process.env.PATH ?? '', SLIPWAY_STEP_SLOTS: String(this.slots) },
       });
     } catch {
       this.failedAt = Date.now();
@@ -290,7 +333,8 @@ function notStarted(end: GroupEnd): GroupProcess {
   const stderr = new PassThrough();
   stdout.end();
   stderr.end();
-  return { pid: undefined, stdout, stderr, done: Promise.resolve(end), terminate: () => {} };
+  const done = Promise.resolve(end);
+  return { pid: undefined, stdout, stderr, done, started: Promise.resolve(false), terminate: () => {} };
 }
 
 /** The process-wide spawner: one helper per server process, shared by its local executors. */
