@@ -51,6 +51,11 @@ export interface RunState {
 export class TaskRunner {
   /** Secret values the run wrote as files; the executor masks the env ones itself. */
   readonly masker = new SecretMasker();
+  /**
+   * Task runs of the run started and not yet at their end's statement (a matrix counts each of
+   * its instances): while others are, an end waits a little for theirs (FINISH_GATHER_MS).
+   */
+  private active = 0;
 
   constructor(
     private readonly deps: TaskRunnerDeps,
@@ -65,6 +70,28 @@ export class TaskRunner {
     spec: TaskSpec,
     ctx: SubstitutionContext,
     workspaces: Record<string, string>,
+  ): Promise<TaskEnd> {
+    this.active += 1;
+    let left = false;
+    const leave = () => {
+      if (!left) this.active -= 1;
+      left = true;
+    };
+    try {
+      return await this.runOne(pt, node, spec, ctx, workspaces, leave);
+    } finally {
+      leave();
+    }
+  }
+
+  private async runOne(
+    pt: PipelineTask,
+    node: GraphNode,
+    spec: TaskSpec,
+    ctx: SubstitutionContext,
+    workspaces: Record<string, string>,
+    /** The task is at its end's statement: it no longer counts as running (see `active`). */
+    leave: () => void,
   ): Promise<TaskEnd> {
     const { tasks } = this.deps;
     const resultsDir = this.dir.resultsDir(pt.name);
@@ -147,11 +174,13 @@ export class TaskRunner {
     const status = stopped?.status ?? outcome.status;
     const reason = stopped?.reason ?? outcome.reason;
     // the steps, the task run, its last log chunk and the NOTIFYs: one statement, shared with
-    // the other tasks of the run that ended meanwhile
+    // the other tasks of the run that end meanwhile
+    leave();
     await this.deps.logs.finishTask(
       this.run.id,
       { taskRunId, status, reason, results: outcome.results, steps: outcome.steps, lines },
       (runId, ends, notify) => tasks.finishTasks(runId, ends, notify),
+      this.active > 0,
     );
     return { ok: status === 'succeeded', reason, results: outcome.results };
   }
