@@ -5,6 +5,21 @@ import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../..
 import { isUniqueViolation } from '../organisations/unique-violation.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { TaskTemplateRow, TaskTemplatesStore } from './task-templates-store.js';
+import { Lru } from '../../platform/cache/lru.js';
+
+/** Template texts parsed before (the built-ins are parsed for every run otherwise). */
+const parsedTexts = new Lru<string, Task | null>(512);
+
+/** A template's one Task (null when the text has none): parsed once per text, a copy each time. */
+function parseTemplate(text: string): Task | undefined {
+  let task = parsedTexts.get(text);
+  if (task === undefined) {
+    const parsed = parseDefinition(text);
+    task = (parsed.ok ? parsed.tasks[0] : undefined) ?? null;
+    parsedTexts.set(text, task);
+  }
+  return task === null ? undefined : structuredClone(task);
+}
 
 export const BUILT_IN_READ_ONLY = 'Built-in task templates cannot be changed';
 export const TASK_NAME_TAKEN = 'A task template with this name already exists';
@@ -102,8 +117,7 @@ export class TaskTemplatesService {
     const rows = await this.store.list(workspaceId);
     const tasks = new Map<string, Task>();
     for (const row of [...rows.filter((r) => r.builtIn), ...rows.filter((r) => !r.builtIn)]) {
-      const parsed = parseDefinition(row.definition);
-      const task = parsed.ok ? parsed.tasks[0] : undefined;
+      const task = parseTemplate(row.definition);
       if (task) tasks.set(row.name, task);
     }
     return tasks;
