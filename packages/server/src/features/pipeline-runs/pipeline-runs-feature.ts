@@ -79,12 +79,14 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
   }
   const service = new PipelineRunsService(runs, tasks, () => engine?.notify(), definitions);
   const source: LogStreamSource = {
-    taskRuns: (runId) => tasks.taskRuns(runId),
+    taskRuns: (runId) => tasks.taskRunNames(runId),
     chunksAfter: (runId, afterId, limit) => tasks.chunksAfter(runId, afterId, limit),
-    runStatus: async (runId) => (await runs.byId(runId))?.status,
+    runStatus: (runId) => runs.status(runId),
   };
   return {
-    routes: pipelineRunsRoutes(service, { hub, source, onError: onLogError }),
+    // one process (PGlite): every chunk and end reaches the sockets through the hub, so their
+    // re-read is only a safety net; across processes it also covers a lost NOTIFY
+    routes: pipelineRunsRoutes(service, { hub, source, onError: onLogError, pollMs: bridge ? 2000 : 10_000 }),
     engine,
     service,
     hub,

@@ -28,6 +28,8 @@ export interface LiveLogs {
   hub: LogHub;
   source: LogStreamSource;
   onError?: (error: unknown) => void;
+  /** How often a socket re-reads the run whatever the events say (see LogStreamOptions.pollMs). */
+  pollMs?: number;
 }
 
 export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs): FastifyPluginAsyncZod {
@@ -172,6 +174,7 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
           const stream = new LogStream(live.source, live.hub, socket, request.params.id, {
             ...request.query,
             onError: live.onError,
+            ...(live.pollMs ? { pollMs: live.pollMs } : {}),
           });
           socket.on('close', () => stream.stop());
           void stream.start();

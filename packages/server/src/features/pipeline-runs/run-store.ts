@@ -104,6 +104,15 @@ export class RunStore {
     return row;
   }
 
+  /** Just the run's status (the log sockets ask often). */
+  async status(id: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ status: pipelineRuns.status })
+      .from(pipelineRuns)
+      .where(eq(pipelineRuns.id, id));
+    return row?.status;
+  }
+
   async list(workspaceId: string, status: PipelineRunStatus | undefined, query: PipelineRunListQuery) {
     const filters: SQL[] = [eq(pipelineRuns.workspaceId, workspaceId)];
     if (status) filters.push(eq(pipelineRuns.status, status));

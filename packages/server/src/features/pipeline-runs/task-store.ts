@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
-import { decodeChunk, encodeChunk } from './logs/chunk-codec.js';
+import { encodeChunk, toColumns } from './logs/chunk-codec.js';
 import type { LogChunk } from './logs/log-hub.js';
 import { LOG_CHANNEL } from './logs/log-publisher.js';
 import { logChunks, stepRuns, taskRuns, taskTemplates } from '../../platform/database/schema.js';
@@ -229,7 +229,7 @@ export class TaskStore {
           chunks.map(
             ({ taskRunId, lines }) =>
               sql`(${runId}, ${taskRunId}, ${lines[0]!.seq}, ${lines[lines.length - 1]!.seq},
-                ${JSON.stringify(encodeChunk(lines))}::jsonb)`,
+                ${JSON.stringify(encodeChunk(lines))}::json)`,
           ),
           sql`, `,
         )} RETURNING id, task_run_id)`);
@@ -317,6 +317,21 @@ export class TaskStore {
       .orderBy(sql`${taskRuns.startedAt} ASC NULLS LAST`, asc(taskRuns.name));
   }
 
+  /** What the log sockets need of a run's task runs (they ask often): no params or results. */
+  async taskRunNames(
+    runId: string,
+  ): Promise<{ id: string; name: string; pipelineTask: string; status: string }[]> {
+    return this.db
+      .select({
+        id: taskRuns.id,
+        name: taskRuns.name,
+        pipelineTask: taskRuns.pipelineTask,
+        status: taskRuns.status,
+      })
+      .from(taskRuns)
+      .where(eq(taskRuns.runId, runId));
+  }
+
   async stepRuns(taskRunIds: string[]): Promise<StepRunRow[]> {
     if (taskRunIds.length === 0) return [];
     return this.db
@@ -367,7 +382,7 @@ export class TaskStore {
     }
     const result = await this.db.execute(sql`WITH c AS (
         INSERT INTO log_chunks (run_id, task_run_id, seq_from, seq_to, lines)
-        VALUES (${runId}, ${taskRunId}, ${values.seqFrom}, ${values.seqTo}, ${JSON.stringify(values.lines)}::jsonb)
+        VALUES (${runId}, ${taskRunId}, ${values.seqFrom}, ${values.seqTo}, ${JSON.stringify(values.lines)}::json)
         RETURNING id)
       SELECT id, pg_notify(${LOG_CHANNEL}, ${notify} || id) FROM c`);
     return Number((result as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
@@ -385,7 +400,7 @@ export class TaskStore {
       .where(and(eq(logChunks.runId, runId), gt(logChunks.id, afterId)))
       .orderBy(asc(logChunks.id))
       .limit(limit);
-    return rows.map((r) => ({ id: r.id, runId, taskRunId: r.taskRunId, lines: decodeChunk(r.lines) }));
+    return rows.map((r) => ({ id: r.id, runId, taskRunId: r.taskRunId, columns: toColumns(r.lines) }));
   }
 
   /** Chunks of the given task runs, in id order, paged by id (bounded memory for big logs). */
@@ -404,7 +419,8 @@ export class TaskStore {
         .where(and(inArray(logChunks.taskRunId, taskRunIds), gt(logChunks.id, after)))
         .orderBy(asc(logChunks.id))
         .limit(pageSize);
-      for (const r of rows) yield { ...r, lines: decodeChunk(r.lines) };
+      for (const r of rows)
+        yield { id: r.id, runId: r.runId, taskRunId: r.taskRunId, columns: toColumns(r.lines) };
       if (rows.length < pageSize) return;
       after = rows[rows.length - 1]!.id;
     }

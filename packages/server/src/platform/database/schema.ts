@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -452,7 +453,9 @@ export const logChunks = pgTable(
       .references(() => taskRuns.id, { onDelete: 'cascade' }),
     seqFrom: integer('seq_from').notNull(),
     seqTo: integer('seq_to').notNull(),
-    lines: jsonb('lines').notNull(),
+    // json, not jsonb: written once and read back whole, never queried inside; json keeps the
+    // text as written, which PostgreSQL takes in and gives back at about twice jsonb's speed
+    lines: json('lines').notNull(),
     createdAt: created(),
   },
   (t) => [index('log_chunks_task_seq').on(t.taskRunId, t.seqFrom), index('log_chunks_run').on(t.runId)],

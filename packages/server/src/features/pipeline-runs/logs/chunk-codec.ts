@@ -77,3 +77,13 @@ export function decodeChunk(stored: unknown): StoredLine[] {
   }
   return out;
 }
+
+/** A stored chunk as columns (chunks written before version 2 are converted). */
+export function toColumns(stored: unknown): EncodedChunk {
+  return Array.isArray(stored) ? encodeChunk(decodeChunk(stored)) : (stored as EncodedChunk);
+}
+
+/** How many lines a chunk holds. */
+export function lineCount(columns: EncodedChunk): number {
+  return columns.text.length;
+}

@@ -1,3 +1,4 @@
+import { decodeChunk } from './chunk-codec.js';
 import type { LogSearchMatch } from '@slipway/contracts';
 import type { TaskRunRow, TaskStore } from '../task-store.js';
 
@@ -31,7 +32,7 @@ export async function* logText(
   for (const taskRun of taskRuns) {
     let number = 0;
     for await (const chunk of tasks.chunksOf([taskRun.id]))
-      for (const line of chunk.lines) {
+      for (const line of decodeChunk(chunk.columns)) {
         number += 1;
         if (selection.step && line.step !== selection.step) continue;
         yield {

@@ -27,8 +27,8 @@ class FakeSocket implements LogSocket {
   get bufferedAmount() {
     return this.full ? 1 << 30 : 0;
   }
-  send(data: string) {
-    this.frames.push(logStreamFrameSchema.parse(JSON.parse(data)));
+  send(data: string | Buffer) {
+    this.frames.push(logStreamFrameSchema.parse(JSON.parse(String(data))));
   }
   close(code?: number) {
     this.closedWith = code;

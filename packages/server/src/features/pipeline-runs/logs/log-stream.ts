@@ -1,6 +1,6 @@
 import { FINISHED_RUN_STATUSES, type LogStreamFrame } from '@slipway/contracts';
 import type { StoredLine } from '../task-store.js';
-import { encodeChunk } from './chunk-codec.js';
+import { decodeChunk, encodeChunk, lineCount, type EncodedChunk } from './chunk-codec.js';
 import type { LogChunk, LogEvent, LogHub } from './log-hub.js';
 
 export interface StreamTaskRun {
@@ -21,7 +21,8 @@ export interface LogStreamSource {
 /** The part of a WebSocket the stream uses. */
 export interface LogSocket {
   readonly bufferedAmount: number;
-  send(data: string): void;
+  /** A text frame (a Buffer holds its UTF-8, encoded once for every socket that sends it). */
+  send(data: string | Buffer, options: { binary: boolean }): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -58,6 +59,7 @@ export class LogStream {
   private pokeQueued = false;
   private closed = false;
   private unsubscribe: (() => void) | undefined;
+  private readonly listener = (event: LogEvent) => this.onEvent(event);
   private timer: NodeJS.Timeout | undefined;
   private readonly pollMs: number;
   private readonly highWater: number;
@@ -77,7 +79,7 @@ export class LogStream {
 
   /** Subscribes, then reads what is stored; resolves once the backfill has been sent. */
   start(): Promise<void> {
-    this.unsubscribe = this.hub.subscribe(this.runId, (event) => this.onEvent(event));
+    this.unsubscribe = this.hub.subscribe(this.runId, this.listener);
     this.timer = setInterval(() => this.enqueue(() => this.check()), this.pollMs);
     this.timer.unref();
     return this.enqueue(() => this.check());
@@ -145,7 +147,9 @@ export class LogStream {
       this.missed = false;
       const page =
         this.hub.recent(this.runId, this.lastChunk, this.pageChunks) ??
-        (await this.source.chunksAfter(this.runId, this.lastChunk, this.pageChunks));
+        (await this.hub.page(this.runId, this.lastChunk, this.pageChunks, () =>
+          this.source.chunksAfter(this.runId, this.lastChunk, this.pageChunks),
+        ));
       for (const chunk of page) await this.take(chunk);
       if (this.closed) return;
       if (page.length >= this.pageChunks) {
@@ -191,6 +195,7 @@ export class LogStream {
   private async take(chunk: LogChunk): Promise<void> {
     if (chunk.id <= this.lastChunk || this.closed) return;
     this.lastChunk = chunk.id;
+    this.hub.progress(this.runId, this.listener, chunk.id);
     if (!this.tasks.has(chunk.taskRunId)) await this.refreshTasks();
     const taskRun = this.tasks.get(chunk.taskRunId);
     const task = taskRun?.name ?? chunk.taskRunId;
@@ -204,23 +209,32 @@ export class LogStream {
     const key = step ?? '';
     chunk.frames ??= new Map();
     let frame = chunk.frames.get(key);
+    const whole = !step || onlyStep(chunk.columns, step);
     if (!frame) {
-      const lines = step ? chunk.lines.filter((l) => l.step === step) : chunk.lines;
-      frame = { count: lines.length, json: columnsJson(lines) };
+      if (whole) frame = { count: lineCount(chunk.columns), json: columnsOf(chunk.columns) };
+      else {
+        const lines = decodeChunk(chunk.columns).filter((l) => l.step === step);
+        frame = { count: lines.length, json: columnsJson(lines) };
+      }
       chunk.frames.set(key, frame);
     }
     const from = this.position;
     this.position += frame.count;
     if (frame.count === 0 || this.position <= this.options.offset) return;
     if (from >= this.options.offset) {
-      this.socket.send(`{"type":"lines","task":${JSON.stringify(task)},"from":${from},${frame.json}}`);
+      // the sockets following a run mostly send the same frame: its bytes are made once
+      if (frame.wire?.task !== task || frame.wire.from !== from) {
+        const json = `{"type":"lines","task":${JSON.stringify(task)},"from":${from},${frame.json}}`;
+        frame.wire = { task, from, data: Buffer.from(json) };
+      }
+      this.socket.send(frame.wire.data, { binary: false });
       return;
     }
-    const lines = (step ? chunk.lines.filter((l) => l.step === step) : chunk.lines).slice(
-      this.options.offset - from,
-    );
+    const all = decodeChunk(chunk.columns);
+    const lines = (whole ? all : all.filter((l) => l.step === step)).slice(this.options.offset - from);
     this.socket.send(
       `{"type":"lines","task":${JSON.stringify(task)},"from":${this.options.offset},${columnsJson(lines)}}`,
+      { binary: false },
     );
   }
 
@@ -230,7 +244,7 @@ export class LogStream {
   }
 
   private send(frame: LogStreamFrame): void {
-    if (!this.closed) this.socket.send(JSON.stringify(frame));
+    if (!this.closed) this.socket.send(JSON.stringify(frame), { binary: false });
   }
 
   private close(code: number, reason?: string): void {
@@ -249,6 +263,16 @@ export class LogStream {
 
 /** `"runs":…,"at":…,"text":…` of a frame (logLinesColumnsSchema), from stored lines. */
 function columnsJson(lines: readonly StoredLine[]): string {
-  const { runs, at, text } = encodeChunk(lines);
+  return columnsOf(encodeChunk(lines));
+}
+
+/** The same, from a chunk's columns (which are the frame's columns when every line is selected). */
+function columnsOf({ runs, at, text }: EncodedChunk): string {
   return `"runs":${JSON.stringify(runs)},"at":${JSON.stringify(at)},"text":${JSON.stringify(text)}`;
+}
+
+/** Whether every line of the chunk is of this step. */
+function onlyStep(columns: EncodedChunk, step: string): boolean {
+  for (let r = 0; r < columns.runs.length; r += 3) if (columns.runs[r] !== step) return false;
+  return true;
 }
