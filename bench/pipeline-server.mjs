@@ -1,7 +1,7 @@
 // A Slipway server for the pipeline benchmarks, in its own process (so its RSS is its own): a
 // fresh embedded database (or BENCH_DATABASE_URL), one signed-in owner, the run engine on.
 // Prints one JSON line {url, token, workspaceId, pid} on stdout once it listens; exits on SIGTERM.
-// Engine limits come from BENCH_PER_WORKSPACE / BENCH_PER_PIPELINE / BENCH_MAX_RUNS when set.
+// SLIPWAY_PGLITE_COMPILER, when set, chooses PGlite's compiler as it does for the product.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,11 @@ const { AuthStore } = await import('../packages/server/dist/features/auth/auth-s
 const { hashPassword } = await import('../packages/server/dist/features/auth/passwords.js');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-runs-'));
-const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
+const database = await openDatabase({
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  dataDir,
+  ...(process.env.SLIPWAY_PGLITE_COMPILER ? { pgliteCompiler: process.env.SLIPWAY_PGLITE_COMPILER } : {}),
+});
 await migrate(database);
 const ids = { org: crypto.randomUUID(), ws: crypto.randomUUID(), owner: crypto.randomUUID() };
 await new AuthStore(database.db).createUserWithOrganisation({
