@@ -2,6 +2,18 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
+/** A page's h1 title with the page's actions on the same line, at its end. */
+export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+        {title}
+      </Typography>
+      {actions}
+    </Box>
+  );
+}
+
 /** The shell of an area's page: a box named `area-<id>`, an h1 title and the area's actions. */
 export function AreaPage({
   id,
@@ -16,12 +28,7 @@ export function AreaPage({
 }) {
   return (
     <Box data-testid={`area-${id}`} sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {actions}
-      </Box>
+      <PageHeader title={title} actions={actions} />
       {children}
     </Box>
   );

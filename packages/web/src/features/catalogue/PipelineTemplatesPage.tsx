@@ -13,13 +13,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
 import { errorMessage, formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
+import { PageHeader } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListPager, usePaging } from '../../ui/ListPager';
@@ -137,22 +137,23 @@ export default function PipelineTemplatesPage() {
   const saving = created.isLoading || updated.isLoading;
   return (
     <Box data-testid="pipeline-templates-page" sx={{ maxWidth: 1200 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {t('catalogue.pipelineTemplates')}
-        </Typography>
-        <PermissionButton
-          permission="pipelineTemplates:create"
-          variant="contained"
-          startIcon={<Add />}
-          sx={{ ml: 'auto' }}
-          onClick={() => {
-            created.reset();
-            setEditing({ kind: 'new' });
-          }}
-        >
-          {t('catalogue.newPipelineTemplate')}
-        </PermissionButton>
+      <Box sx={{ mb: 3 }}>
+        <PageHeader
+          title={t('catalogue.pipelineTemplates')}
+          actions={
+            <PermissionButton
+              permission="pipelineTemplates:create"
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => {
+                created.reset();
+                setEditing({ kind: 'new' });
+              }}
+            >
+              {t('catalogue.newPipelineTemplate')}
+            </PermissionButton>
+          }
+        />
       </Box>
       <FormAlert message={loaded.isError ? errorMessage(loaded.error) : null} />
       {body}

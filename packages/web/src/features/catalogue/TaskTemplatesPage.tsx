@@ -8,11 +8,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
+import { PageHeader } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListStates } from '../../ui/ListStates';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -130,22 +130,23 @@ export default function TaskTemplatesPage() {
 
   return (
     <Box data-testid="task-templates-page" sx={{ maxWidth: 1200 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {t('catalogue.taskTemplates')}
-        </Typography>
-        <PermissionButton
-          permission="taskTemplates:create"
-          variant="contained"
-          startIcon={<Add />}
-          sx={{ ml: 'auto' }}
-          onClick={() => {
-            created.reset();
-            setEditing({ kind: 'new' });
-          }}
-        >
-          {t('catalogue.newTaskTemplate')}
-        </PermissionButton>
+      <Box sx={{ mb: 3 }}>
+        <PageHeader
+          title={t('catalogue.taskTemplates')}
+          actions={
+            <PermissionButton
+              permission="taskTemplates:create"
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => {
+                created.reset();
+                setEditing({ kind: 'new' });
+              }}
+            >
+              {t('catalogue.newTaskTemplate')}
+            </PermissionButton>
+          }
+        />
       </Box>
       {body}
       {editing ? (
