@@ -11,6 +11,7 @@ import {
   screenshotPath,
   signedInContext,
   startE2eServer,
+  waitForLogText,
   type E2eServer,
 } from './harness.js';
 
@@ -70,7 +71,7 @@ describe.runIf(hasBrowser)('external pipelines in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
     await page.waitForURL(/\/pipelines\/runs\//);
     await page.locator('[data-testid="run-status"][data-status="succeeded"]').waitFor({ timeout: 20_000 });
-    await page.getByTestId('run-logs').getByText('from git v2').waitFor({ timeout: 10_000 });
+    await waitForLogText(page, 'from git v2');
     await page.context().close();
   });
 });

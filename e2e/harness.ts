@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../packages/server/src/platform/config.js';
 import { startServer, type RunningServer } from '../packages/server/src/server.js';
 
@@ -102,4 +102,24 @@ export async function signedInContext(browser: Browser, server: E2eServer): Prom
     [user.token, user.workspaceId],
   );
   return context;
+}
+
+/**
+ * Waits until the run's log terminal shows `text`. xterm paints only while the terminal is on
+ * screen (as a person reading the log has it), and the run page grows above it as the DAG and
+ * the task list load, so the terminal is brought back on screen until the text is painted.
+ */
+export async function waitForLogText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  const logs = page.getByTestId('run-logs');
+  const line = logs.getByText(text).first();
+  const until = Date.now() + timeout;
+  for (;;) {
+    await logs.scrollIntoViewIfNeeded({ timeout: Math.max(1, until - Date.now()) });
+    try {
+      await line.waitFor({ timeout: Math.min(500, Math.max(1, until - Date.now())) });
+      return;
+    } catch (error) {
+      if (Date.now() >= until) throw error;
+    }
+  }
 }

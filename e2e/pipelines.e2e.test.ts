@@ -7,6 +7,7 @@ import {
   screenshotPath,
   signedInContext,
   startE2eServer,
+  waitForLogText,
   type E2eServer,
 } from './harness.js';
 import { pasteIntoEditor } from './studio-editor.js';
@@ -97,10 +98,7 @@ describe.runIf(hasBrowser)('pipelines in the browser', () => {
     await startRun(page);
     const runStatus = page.locator('[data-testid="run-status"][data-status="succeeded"]');
     await runStatus.waitFor({ timeout: 20_000 });
-    await page
-      .getByTestId('run-logs')
-      .getByText('after greet said hello slipway')
-      .waitFor({ timeout: 10_000 });
+    await waitForLogText(page, 'after greet said hello slipway');
     expect(await page.getByTestId('task-row').count()).toBe(2);
     await page.screenshot({ path: screenshotPath('pipeline-run-succeeded'), fullPage: true });
 
@@ -116,7 +114,7 @@ describe.runIf(hasBrowser)('pipelines in the browser', () => {
     const page = await (await signedInContext(browser, server)).newPage();
     await createPipeline(page, 'slow', SLOW);
     await startRun(page);
-    await page.getByTestId('run-logs').getByText('waiting').waitFor({ timeout: 20_000 });
+    await waitForLogText(page, 'waiting', 20_000);
     await page.getByRole('button', { name: 'Abort' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Abort' }).click();
     await page.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor({ timeout: 15_000 });

@@ -7,6 +7,7 @@ import {
   screenshotPath,
   signedInContext,
   startE2eServer,
+  waitForLogText,
   type E2eServer,
 } from './harness.js';
 import { pasteIntoEditor } from './studio-editor.js';
@@ -124,9 +125,7 @@ describe.runIf(hasBrowser)('the studio in the browser', () => {
     // a node selects its task for the logs tab
     await page.locator('[data-testid="dag-node"][data-task="shout"]').click();
     expect(await page.getByTestId('selected-task').textContent()).toBe('Selected task: shout');
-    // xterm paints only while it is on screen, as a person reading the log has it
-    await page.getByTestId('run-logs').scrollIntoViewIfNeeded();
-    await page.getByTestId('run-logs').getByText('HELLO STUDIO').first().waitFor({ timeout: 15_000 });
+    await waitForLogText(page, 'HELLO STUDIO');
     await page.getByRole('tab', { name: 'Input parameters' }).click();
     await page.getByRole('cell', { name: 'studio', exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('studio-run-view'), fullPage: true });

@@ -8,6 +8,7 @@ import {
   launchBrowser,
   screenshotPath,
   startE2eServer,
+  waitForLogText,
   type E2eServer,
 } from './harness.js';
 
@@ -123,10 +124,7 @@ describe.runIf(hasBrowser)('webhooks in the browser', () => {
     await rows.first().getByRole('link', { name: 'View run' }).click();
     await page.waitForURL(/\/pipelines\/runs\//);
     await page.locator('[data-testid="run-status"][data-status="succeeded"]').waitFor({ timeout: 20_000 });
-    await page
-      .getByTestId('run-logs')
-      .getByText('building 6113728f27ae82c7b1a177c8d03f9e96e0adf246')
-      .waitFor({ timeout: 10_000 });
+    await waitForLogText(page, 'building 6113728f27ae82c7b1a177c8d03f9e96e0adf246');
     await page.context().close();
   });
 });
