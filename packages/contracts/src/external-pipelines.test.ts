@@ -4,6 +4,7 @@ import {
   EXTERNAL_SOURCE_REVISION_MESSAGE,
   EXTERNAL_SOURCE_URL_MESSAGE,
   externalPipelineSourceSchema,
+  isSshRepositoryUrl,
 } from './pipelines.js';
 
 const issues = (source: object) => {
@@ -23,10 +24,30 @@ describe('an external pipeline source', () => {
     });
   });
 
+  it('takes SSH URLs, scp-like or ssh://, and tells them from HTTPS', () => {
+    for (const url of [
+      'git@github.com:acme/shop.git',
+      'ssh://git@gitlab.example.com:2222/acme/shop.git',
+      'ssh://127.0.0.1/srv/git/shop.git',
+      'ssh://git@[::1]:22/shop.git',
+    ]) {
+      expect(issues({ url, path: 'a.yaml' }), url).toEqual([]);
+      expect(isSshRepositoryUrl(url), url).toBe(true);
+    }
+    for (const url of ['https://x.test/r', 'http://user@x.test:80/r', 'file:///srv/r'])
+      expect(isSshRepositoryUrl(url), url).toBe(false);
+  });
+
   it('names the field and the rule for a bad URL, revision, path or secret', () => {
-    expect(issues({ url: 'git@github.com:acme/shop.git', path: 'a.yaml' })).toEqual([
-      ['url', EXTERNAL_SOURCE_URL_MESSAGE],
-    ]);
+    for (const url of [
+      'ftp://x.test/r',
+      'ssh://-oProxyCommand=touch%20x/r',
+      'ssh://git@-host/r',
+      '-oProxyCommand=x@host:r',
+      'git@host://r',
+      'host:path',
+    ])
+      expect(issues({ url, path: 'a.yaml' }), url).toEqual([['url', EXTERNAL_SOURCE_URL_MESSAGE]]);
     expect(issues({ url: 'file://relative/path', path: 'a.yaml' })).toEqual([
       ['url', EXTERNAL_SOURCE_URL_MESSAGE],
     ]);

@@ -214,7 +214,31 @@ export const variableListSchema = z.array(variableSchema);
 // A pipeline whose Tekton definition lives in a git repository; a sync stores a new version
 // when the file changed (see /api/external-pipelines).
 
-export const EXTERNAL_SOURCE_URL_MESSAGE = 'Repository URL must start with https://, http:// or file://';
+export const EXTERNAL_SOURCE_URL_MESSAGE =
+  'Repository URL must start with https://, http://, ssh:// or file://, or be user@host:path';
+
+const URL_USER = '[A-Za-z0-9._~][A-Za-z0-9._~-]*';
+const URL_HOST = '[A-Za-z0-9][A-Za-z0-9.-]*';
+const SCP_LIKE = String.raw`${URL_USER}@${URL_HOST}:(?!//)\S+`;
+
+/**
+ * A repository URL git may fetch: https/http, ssh:// (optionally with a user and port), the scp-like
+ * user@host:path form, or an absolute file:// path. Users and hosts cannot start with '-', so
+ * nothing in a URL can pass as an option to git or ssh.
+ */
+export const REPOSITORY_URL_PATTERN = new RegExp(
+  `^(?:${[
+    String.raw`https?://[^\s/]+\S*`,
+    String.raw`ssh://(?:${URL_USER}@)?(?:${URL_HOST}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?/\S+`,
+    SCP_LIKE,
+    String.raw`file:///\S*`,
+  ].join('|')})$`,
+);
+
+/** Whether git reaches the repository over SSH (ssh:// or user@host:path). */
+export const isSshRepositoryUrl = (url: string) =>
+  url.startsWith('ssh://') || new RegExp(`^${SCP_LIKE}$`).test(url);
+
 export const EXTERNAL_SOURCE_REVISION_MESSAGE =
   "Revision must be a branch, tag or commit: letters, numbers and '/', '.', '_', '-', not starting with '-'";
 export const EXTERNAL_SOURCE_PATH_MESSAGE =
@@ -227,7 +251,7 @@ export const externalPipelineSourceSchema = z.object({
     .trim()
     .min(1, 'Repository URL is required')
     .max(2000, 'Repository URL must have at most 2000 characters')
-    .regex(/^(https?:\/\/[^\s/]+|file:\/\/\/)\S*$/, EXTERNAL_SOURCE_URL_MESSAGE),
+    .regex(REPOSITORY_URL_PATTERN, EXTERNAL_SOURCE_URL_MESSAGE),
   revision: z
     .string()
     .trim()
@@ -240,7 +264,10 @@ export const externalPipelineSourceSchema = z.object({
     .min(1, 'Path is required')
     .max(1000, 'Path must have at most 1000 characters')
     .regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\0]*\.(ya?ml|json)$/i, EXTERNAL_SOURCE_PATH_MESSAGE),
-  /** a workspace secret whose "token" key authenticates to a private repository */
+  /**
+   * A workspace secret for a private repository: over HTTPS its "token" key, over SSH its
+   * "ssh-privatekey" key and, optionally, "known_hosts" (the keys of a Kubernetes ssh-auth Secret).
+   */
   secret: secretNameSchema.nullish(),
 });
 export type ExternalPipelineSource = z.infer<typeof externalPipelineSourceSchema>;

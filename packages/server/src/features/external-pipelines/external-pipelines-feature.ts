@@ -10,7 +10,7 @@ import { GitCliFileSource, type GitFileSource } from './git-file-reader.js';
 export interface ExternalPipelinesDeps {
   db: AppDb;
   catalogue: Pick<PipelineCatalogue, 'pipelines'>;
-  /** the secrets feature's reader: a source's token secret */
+  /** the secrets feature's reader: a source's token or SSH key */
   secrets: TokenSource;
   /** scratch clones go under <dataDir>/external-pipelines */
   dataDir: string;

@@ -7,18 +7,26 @@ import type {
   ExternalPipelineUpdate,
   PipelineListQuery,
 } from '@slipway/contracts';
+import { isSshRepositoryUrl } from '@slipway/contracts';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../organisations/unique-violation.js';
 import { formatOf } from '../pipeline-catalogue/definition-text.js';
 import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
 import type { PipelineRow, PipelinesStore } from '../pipeline-catalogue/pipelines-store.js';
 import type { ExternalPipelinesStore } from './external-pipelines-store.js';
-import { GitReadError, type GitFileSource } from './git-file-reader.js';
+import { GitReadError, type GitCredentials, type GitFileSource } from './git-file-reader.js';
 
-/** How a sync reads a secret's token: rejects when the secret or its key is missing. */
+/** How a sync reads a source's secret (the secrets feature's reader). */
 export interface TokenSource {
+  /** One key; rejects naming the secret and the key when either is missing. */
   value(workspaceId: string, secretName: string, key: string): Promise<string>;
+  /** Every key, or null when there is no such secret. */
+  values(workspaceId: string, secretName: string): Promise<Record<string, string> | null>;
 }
+
+/** The keys of a source's secret over SSH: those of a Kubernetes `kubernetes.io/ssh-auth` Secret. */
+export const SSH_KEY_KEY = 'ssh-privatekey';
+export const KNOWN_HOSTS_KEY = 'known_hosts';
 
 type StoredSource = ExternalPipeline['source'];
 
@@ -65,7 +73,7 @@ const WHY: Record<SourceProblem['field'], string> = {
   url: 'the repository could not be read',
   revision: 'the revision was not found in the repository',
   path: 'the pipeline file is missing or not valid',
-  secret: "the source's token secret could not be read",
+  secret: "the source's secret could not be read",
 };
 
 const sameSource = (a: StoredSource, b: StoredSource) =>
@@ -220,17 +228,10 @@ export class ExternalPipelinesService {
 
   /** The file's text, validated as a pipeline definition; SourceProblem when it cannot be used. */
   private async read(workspaceId: string, source: StoredSource): Promise<string> {
-    let token: string | null = null;
-    if (source.secret) {
-      try {
-        token = await this.secrets.value(workspaceId, source.secret, 'token');
-      } catch (error) {
-        throw new SourceProblem('secret', (error as Error).message);
-      }
-    }
+    const credentials = source.secret ? await this.credentials(workspaceId, source.url, source.secret) : null;
     let text: string;
     try {
-      ({ text } = await this.git.read(source, token));
+      ({ text } = await this.git.read(source, credentials));
     } catch (error) {
       if (!(error instanceof GitReadError)) throw error;
       const field = { repository: 'url', revision: 'revision', file: 'path' } as const;
@@ -243,6 +244,22 @@ export class ExternalPipelinesService {
       throw new SourceProblem('path', `${source.path} is not a valid pipeline: ${error.message}`);
     }
     return text;
+  }
+
+  /** Over SSH the secret's private key (and known_hosts, when it has them), otherwise its token. */
+  private async credentials(workspaceId: string, url: string, secret: string): Promise<GitCredentials> {
+    try {
+      if (!isSshRepositoryUrl(url)) return { token: await this.secrets.value(workspaceId, secret, 'token') };
+      const values = await this.secrets.values(workspaceId, secret);
+      if (!values) throw new Error(`Secret "${secret}" (key "${SSH_KEY_KEY}") not found`);
+      const sshKey = values[SSH_KEY_KEY];
+      if (!sshKey?.trim())
+        throw new Error(`Secret "${secret}" has no key "${SSH_KEY_KEY}" (an SSH URL needs a private key)`);
+      const knownHosts = values[KNOWN_HOSTS_KEY];
+      return knownHosts?.trim() ? { sshKey, knownHosts } : { sshKey };
+    } catch (error) {
+      throw new SourceProblem('secret', (error as Error).message);
+    }
   }
 
   private async require(workspaceId: string, id: string): Promise<PipelineRow> {

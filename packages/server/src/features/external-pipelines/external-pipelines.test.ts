@@ -15,6 +15,7 @@ import {
   type GitHttpServer,
 } from '../../test-support/git-http-server.js';
 import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
+import { sshdAvailable, sshdRequired, startSshd } from '../../test-support/sshd.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { memberOf } from '../pipeline-catalogue/catalogue-test-helpers.js';
 import { FINISHED, waitFor } from '../pipeline-runs/pipeline-runs.test-helper.js';
@@ -227,6 +228,67 @@ describe('external pipelines: definitions read from real git repositories', () =
     expect(failed.pipeline.syncError).toContain('git fetch');
     expect(failed.pipeline.syncError).not.toContain('wrong-token-value');
   });
+
+  it.runIf(sshdAvailable || sshdRequired)(
+    'reads a private repository over SSH with the key of a workspace secret, checking known_hosts when given',
+    async () => {
+      const sshd = await startSshd();
+      try {
+        const url = sshd.url(repo);
+        const without = await call('POST', '/api/external-pipelines', {
+          name: 'over-ssh',
+          source: source({ url }),
+        });
+        expect(without.statusCode).toBe(400);
+        expect(without.json().details[0]).toMatchObject({ path: 'body.source.url' });
+        expect(without.json().details[0].message).toMatch(/Permission denied/);
+
+        const tokenOnly = await call('POST', '/api/secrets', { name: 'not-a-key', values: { token: 'x' } });
+        expect(tokenOnly.statusCode).toBe(201);
+        const noKey = await call('POST', '/api/external-pipelines', {
+          name: 'over-ssh',
+          source: source({ url, secret: 'not-a-key' }),
+        });
+        expect(noKey.statusCode).toBe(400);
+        expect(noKey.json().details[0]).toMatchObject({ path: 'body.source.secret' });
+        expect(noKey.json().details[0].message).toContain('has no key "ssh-privatekey"');
+
+        const secret = await call('POST', '/api/secrets', {
+          name: 'deploy-key',
+          type: 'ssh',
+          values: { 'ssh-privatekey': sshd.privateKey },
+        });
+        expect(secret.statusCode, secret.body).toBe(201);
+        const p = await create('over-ssh', { url, secret: 'deploy-key' });
+        expect(p.source).toMatchObject({ url, secret: 'deploy-key' });
+        expect((await call('GET', `/api/pipelines/${p.id}/export`)).body).toContain('says');
+
+        // with known_hosts the host key is checked: the right one syncs, another is refused
+        const keyId = secret.json().id as string;
+        await call('PUT', `/api/secrets/${keyId}`, { values: { known_hosts: sshd.knownHosts } });
+        const checked = (await call('POST', `/api/external-pipelines/${p.id}/sync`)).json();
+        expect(checked).toMatchObject({ outcome: 'unchanged', pipeline: { syncError: null } });
+        await call('PUT', `/api/secrets/${keyId}`, { values: { known_hosts: sshd.wrongKnownHosts } });
+        const spoofed = (await call('POST', `/api/external-pipelines/${p.id}/sync`)).json();
+        expect(spoofed.outcome).toBe('failed');
+        expect(spoofed.pipeline.syncError).toContain('Host key verification failed');
+
+        // a key the server does not know: refused, and no key material in the message
+        await call('PUT', `/api/secrets/${keyId}`, {
+          values: { 'ssh-privatekey': sshd.strangerKey, known_hosts: null },
+        });
+        const stranger = (await call('POST', `/api/external-pipelines/${p.id}/sync`)).json();
+        expect(stranger.outcome).toBe('failed');
+        expect(stranger.pipeline.syncError).toMatch(/Permission denied/);
+        expect(stranger.pipeline.syncError).not.toContain('PRIVATE KEY');
+        // the last good version still runs
+        const run = await runOf(p.id);
+        expect(run.status).toBe('succeeded');
+      } finally {
+        await sshd.stop();
+      }
+    },
+  );
 
   it('edits name and source (a new file is the next version), deletes, and checks permissions', async () => {
     const p = await create('editable');

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isSshRepositoryUrl } from '@slipway/contracts';
 
 /** Where an external pipeline's definition is: a file at a revision of a git repository. */
 export interface GitFileLocation {
@@ -32,9 +33,16 @@ export class GitReadError extends Error {
 /** git's words when the repository answered but has no such branch, tag or commit. */
 const MISSING_REVISION = /couldn't find remote ref|not our ref|unadvertised object|no such (ref|commit)/i;
 
+/**
+ * How git authenticates to a private repository: over HTTPS a token, over SSH a private key and,
+ * optionally, the host's known_hosts lines (without them the host key is not checked, as in
+ * Tekton's git-clone; with them a host with any other key is refused).
+ */
+export type GitCredentials = { token: string } | { sshKey: string; knownHosts?: string };
+
 /** Reads one file of a git repository at a revision. */
 export interface GitFileSource {
-  read(location: GitFileLocation, token: string | null): Promise<GitFile>;
+  read(location: GitFileLocation, credentials: GitCredentials | null): Promise<GitFile>;
 }
 
 export interface GitCliOptions {
@@ -47,16 +55,21 @@ export interface GitCliOptions {
 
 const MAX_FILE_BYTES = 1_000_000;
 
+/** A word for a POSIX shell (GIT_SSH_COMMAND is run by one). */
+const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+
 /**
  * The git CLI: `git fetch --depth 1 <url> <revision>` into a fresh scratch repository, then
  * `git cat-file` of the file at FETCH_HEAD. A token goes in an Authorization header (basic auth,
  * user `x-access-token`, as GitHub, GitLab and Gitea accept), never into the URL, and is blanked
- * out of every message.
+ * out of every message. An SSH key is written (mode 0600) into the scratch repository, which is
+ * removed after the read, and only it is offered: ssh reads no user or system configuration.
  */
 export class GitCliFileSource implements GitFileSource {
   constructor(private readonly options: GitCliOptions = {}) {}
 
-  async read(location: GitFileLocation, token: string | null): Promise<GitFile> {
+  async read(location: GitFileLocation, credentials: GitCredentials | null): Promise<GitFile> {
+    const token = credentials && 'token' in credentials ? credentials.token : null;
     const root = this.options.scratchRoot ?? tmpdir();
     await mkdir(root, { recursive: true });
     const dir = await mkdtemp(path.join(root, 'slipway-external-'));
@@ -68,7 +81,7 @@ export class GitCliFileSource implements GitFileSource {
       }
       return out;
     };
-    const git = (args: string[], config: string[] = []) =>
+    const git = (args: string[], config: string[] = [], env: Record<string, string> = {}) =>
       new Promise<string>((resolve, reject) => {
         execFile(
           'git',
@@ -85,6 +98,7 @@ export class GitCliFileSource implements GitFileSource {
               GIT_CONFIG_NOSYSTEM: '1',
               GIT_CONFIG_GLOBAL: '/dev/null',
               ...this.options.env,
+              ...env,
             },
           },
           (error, stdout, stderr) => {
@@ -108,8 +122,13 @@ export class GitCliFileSource implements GitFileSource {
             `http.extraHeader=Authorization: Basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`,
           ]
         : [];
+      // over SSH without a key, ssh still runs with no configuration and no prompts: the server's
+      // refusal, not a host-key question or someone's ~/.ssh, is what the user reads
+      const sshEnv = isSshRepositoryUrl(location.url)
+        ? await this.sshCommand(dir, credentials && 'sshKey' in credentials ? credentials : {})
+        : {};
       try {
-        await git(['fetch', '-q', '--depth', '1', '--', location.url, location.revision], auth);
+        await git(['fetch', '-q', '--depth', '1', '--', location.url, location.revision], auth, sshEnv);
       } catch (error) {
         const message = (error as Error).message;
         throw new GitReadError(
@@ -134,5 +153,36 @@ export class GitCliFileSource implements GitFileSource {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** GIT_SSH_COMMAND offering only this key (or none), checking the host against known_hosts when given. */
+  private async sshCommand(
+    dir: string,
+    credentials: { sshKey?: string; knownHosts?: string },
+  ): Promise<Record<string, string>> {
+    const keyFile = path.join(dir, '.git', 'slipway-ssh-key');
+    const knownHostsFile = path.join(dir, '.git', 'slipway-known-hosts');
+    if (credentials.sshKey) {
+      // OpenSSH refuses a key file without its final newline, and one with CRLF line ends
+      const key = credentials.sshKey.replace(/\r\n/g, '\n').trimEnd() + '\n';
+      await writeFile(keyFile, key, { mode: 0o600 });
+    }
+    const checked = Boolean(credentials.knownHosts?.trim());
+    if (checked) await writeFile(knownHostsFile, credentials.knownHosts!.trim() + '\n', { mode: 0o600 });
+    const options = [
+      '-F /dev/null',
+      credentials.sshKey ? `-i ${shellWord(keyFile)}` : '-o PubkeyAuthentication=no',
+      '-o IdentitiesOnly=yes',
+      '-o PasswordAuthentication=no',
+      '-o IdentityAgent=none',
+      '-o BatchMode=yes',
+      '-o ConnectTimeout=20',
+      '-o LogLevel=ERROR',
+      '-o GlobalKnownHostsFile=/dev/null',
+      checked
+        ? `-o UserKnownHostsFile=${shellWord(knownHostsFile)} -o StrictHostKeyChecking=yes`
+        : '-o UserKnownHostsFile=/dev/null -o StrictHostKeyChecking=no',
+    ];
+    return { GIT_SSH_COMMAND: `ssh ${options.join(' ')}`, GIT_SSH_VARIANT: 'ssh' };
   }
 }

@@ -51,7 +51,7 @@ function fieldOf(path: string): Field | undefined {
 
 /**
  * Adds an external pipeline or edits one: a name, and where its Tekton definition is (repository
- * URL, branch/tag/commit, path of the file, and a token secret for a private repository). The
+ * URL, branch/tag/commit, path of the file, and a secret for a private repository). The
  * server reads and validates the file before anything is saved; its message goes under the field.
  */
 export function ExternalPipelineDialog({

@@ -82,7 +82,7 @@ describe('external pipelines page', () => {
     const path = within(dialog).getByLabelText(/^Path to the pipeline file/);
     await user.clear(path);
     await user.type(path, 'ci/missing.yaml');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Token secret' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Secret' }));
     await user.click(await screen.findByRole('option', { name: 'gitlab-token' }));
     peer.state.refuse = {
       path: 'body.source.path',

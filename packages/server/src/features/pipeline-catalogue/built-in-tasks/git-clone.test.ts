@@ -12,6 +12,7 @@ import {
 } from '../../../test-support/git-http-server.js';
 import { createSignedInUser, type TestUser } from '../../../test-support/identity.js';
 import { selfSignedCertificate } from '../../../test-support/slapd.js';
+import { sshdAvailable, sshdRequired, startSshd } from '../../../test-support/sshd.js';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { FINISHED, waitFor } from '../../pipeline-runs/pipeline-runs.test-helper.js';
 
@@ -26,6 +27,7 @@ spec:
     - { name: url, type: string }
     - { name: secret, type: string, default: git-token }
     - { name: revision, type: string, default: main }
+    - { name: sshSecret, type: string, default: git-ssh }
   workspaces: [{ name: src }]
   tasks:
     - name: clone
@@ -34,6 +36,7 @@ spec:
         - { name: url, value: $(params.url) }
         - { name: revision, value: $(params.revision) }
         - { name: tokenSecret, value: $(params.secret) }
+        - { name: sshSecret, value: $(params.sshSecret) }
         - { name: sslVerify, value: "false" }
       workspaces: [{ name: output, workspace: src }]
     - name: check
@@ -166,4 +169,48 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
     expect(done.taskRuns.find((r) => r.name === 'clone')!.results!.commit).toBe(first);
     expect(await logs(done.id)).toContain('app says v1');
   });
+
+  it.runIf(sshdAvailable || sshdRequired)(
+    'clones over SSH with the key of a workspace secret, checking the host key from known_hosts',
+    async () => {
+      const sshd = await startSshd();
+      try {
+        const sshUrl = sshd.url(path.join(dir, 'repos', 'app'));
+        const refused = await run({ url: sshUrl, sshSecret: 'no-such-key' });
+        expect(refused.status).toBe('failed');
+        expect(await logs(refused.id)).toMatch(/Permission denied|Host key verification failed/);
+
+        const secret = await t.app.inject({
+          method: 'POST',
+          url: '/api/secrets',
+          headers: user.headers,
+          payload: {
+            name: 'deploy-key',
+            type: 'ssh',
+            values: { 'ssh-privatekey': sshd.privateKey, known_hosts: sshd.knownHosts },
+          },
+        });
+        expect(secret.statusCode, secret.body).toBe(201);
+        const done = await run({ url: sshUrl, sshSecret: 'deploy-key' });
+        const text = await logs(done.id);
+        expect(done.status, text).toBe('succeeded');
+        expect(done.taskRuns.find((r) => r.name === 'clone')!.results).toEqual({ commit: head, url: sshUrl });
+        expect(text).toContain('app says v2');
+        expect(text).not.toContain('PRIVATE KEY');
+
+        // the same key against a host whose key is not the one in known_hosts: refused
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/secrets/${secret.json().id}`,
+          headers: user.headers,
+          payload: { values: { known_hosts: sshd.wrongKnownHosts } },
+        });
+        const spoofed = await run({ url: sshUrl, sshSecret: 'deploy-key' });
+        expect(spoofed.status).toBe('failed');
+        expect(await logs(spoofed.id)).toContain('Host key verification failed');
+      } finally {
+        await sshd.stop();
+      }
+    },
+  );
 });
