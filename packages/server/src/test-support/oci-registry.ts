@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /**
  * A real OCI registry for tests: Debian's `docker-registry` (the CNCF distribution registry)
@@ -39,18 +39,6 @@ export interface OciRegistry {
   ): Promise<{ status: number; manifest?: OciManifest; digest?: string; mediaType?: string }>;
   blob(name: string, digest: string): Promise<Buffer>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startOciRegistry(): Promise<OciRegistry> {

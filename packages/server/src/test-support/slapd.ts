@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'ldapts';
+import { freePort } from './free-port.js';
 
 /**
  * A real OpenLDAP `slapd` for tests (Debian package slapd): its own config and mdb database in
@@ -98,18 +98,6 @@ directory ${dir}/db
 access to attrs=userPassword by self read by anonymous auth by * none
 access to * by dn.exact="${SERVICE_DN}" read by self read by * none
 `;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface SlapdPeer {
