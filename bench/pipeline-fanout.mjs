@@ -49,6 +49,26 @@ async function plain() {
   return performance.now() - started;
 }
 
+/** The run's phases from the steps' own times: the gaps between them are the engine's. */
+function phasesOf(run) {
+  const step = (name) => run.taskRuns.find((t) => t.name === name).steps[0];
+  const t = (iso) => Date.parse(iso);
+  const mids = run.taskRuns.filter((r) => r.name.startsWith('mid-')).map((r) => r.steps[0]);
+  const midStart = Math.min(...mids.map((s) => t(s.startedAt)));
+  const midEnd = Math.max(...mids.map((s) => t(s.finishedAt)));
+  const first = step('first');
+  const last = step('last');
+  return {
+    toFirst: t(first.startedAt) - t(run.startedAt),
+    first: t(first.finishedAt) - t(first.startedAt),
+    fanOut: midStart - t(first.finishedAt),
+    mid: midEnd - midStart,
+    fanIn: t(last.startedAt) - midEnd,
+    last: t(last.finishedAt) - t(last.startedAt),
+    toEnd: t(run.finishedAt) - t(last.finishedAt),
+  };
+}
+
 const server = await startPipelineServer(
   {},
   process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
@@ -60,6 +80,8 @@ try {
   await plain();
   const engineMs = [];
   const plainMs = [];
+  /** per round, where the run's time went (from the steps' own start and end times) */
+  const phases = [];
   for (let r = 0; r < ROUNDS; r++) {
     plainMs.push(await plain());
     const created = await server.api('POST', 'pipelineruns', { pipelineId: pipeline.id });
@@ -67,7 +89,9 @@ try {
     if (run.status !== 'succeeded') throw new Error(`the fan-out run ended ${run.status}: ${run.reason}`);
     if (run.taskRuns.length !== WIDTH + 2) throw new Error(`${run.taskRuns.length} task runs`);
     engineMs.push(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
+    phases.push(phasesOf(run));
   }
+  const phase = (key) => median(phases.map((p) => p[key])).toFixed(0);
   const ratio = median(engineMs.map((ms, i) => ms / plainMs[i]));
   const ofMedians = median(engineMs) / median(plainMs);
   report('pipeline fan-out 1 → 100 → 1 (`true` steps)', {
@@ -79,6 +103,15 @@ try {
     'plain runs (ms)': plainMs.map((x) => x.toFixed(0)).join(', '),
     'pipeline / plain (median of the rounds)': `${ratio.toFixed(2)}×`,
     'median pipeline / median plain': `${ofMedians.toFixed(2)}×`,
+    'where the run went (ms, medians)': [
+      `start → first step ${phase('toFirst')}`,
+      `first step ${phase('first')}`,
+      `→ first of the 100 ${phase('fanOut')}`,
+      `the 100 ${phase('mid')}`,
+      `→ last step ${phase('fanIn')}`,
+      `last step ${phase('last')}`,
+      `→ run end ${phase('toEnd')}`,
+    ].join(', '),
     target: '<= 2×',
     verdict: ratio <= 2 ? 'met' : 'NOT met',
   });

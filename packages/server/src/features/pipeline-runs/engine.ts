@@ -8,6 +8,15 @@ import type { DefinitionSource, SecretSource } from './run-sources.js';
 import type { ClaimLimits, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
 
+/**
+ * Tasks admitted per step slot. A database statement holds the server's thread (PGlite's run on
+ * it) for 5–25 ms while a `true` step lasts 2–3 ms; with only a step or two waiting in the
+ * spawner's queue, its slots ran dry during every such statement and the cores sat idle. Eight
+ * per slot keep the queue longer than the longest statement. A queued task costs a few objects,
+ * and its timeout starts only when its first step runs.
+ */
+export const ADMITTED_PER_SLOT = 8;
+
 export interface RunEngineOptions {
   runs: RunStore;
   tasks: TaskStore;
@@ -37,10 +46,10 @@ export interface RunEngineOptions {
   maxRuns?: number;
   limits?: Partial<ClaimLimits>;
   /**
-   * Tasks in progress at once in this process: twice the CPU count by default. The local executor
-   * runs at most the CPU count of step processes at once (StepSpawner); the tasks beyond wait in
-   * its queue, so that a slot that frees is taken at once rather than after a round trip through
-   * this process's event loop.
+   * Tasks in progress at once in this process: ADMITTED_PER_SLOT times the CPU count by default.
+   * The local executor runs at most the CPU count of step processes at once (StepSpawner); the
+   * tasks beyond wait in its queue, so that a slot that frees is taken at once rather than after a
+   * round trip through this process's event loop.
    */
   concurrency?: number;
   onError?: (error: unknown, runId?: string) => void;
@@ -70,7 +79,7 @@ export class RunEngine {
 
   constructor(private readonly options: RunEngineOptions) {
     this.instanceId = options.instanceId ?? randomUUID();
-    this.semaphore = new Semaphore(options.concurrency ?? 2 * defaultConcurrency());
+    this.semaphore = new Semaphore(options.concurrency ?? ADMITTED_PER_SLOT * defaultConcurrency());
     this.tickMs = options.tickMs ?? 250;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxRuns = options.maxRuns ?? 50;
