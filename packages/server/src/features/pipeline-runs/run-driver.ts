@@ -21,7 +21,7 @@ import { describeIssues, type RunDefinition } from './run-definition.js';
 import { RunDirectory, type WorkspaceBinding } from './run-directory.js';
 import type { DefinitionSource } from './run-sources.js';
 import { finalStatus, restoredStates } from './run-status.js';
-import type { RunRow, RunStore } from './run-store.js';
+import type { ClaimedRun, RunStore } from './run-store.js';
 import { TaskRunner, type TaskEnd, type TaskRunnerDeps } from './task-runner.js';
 
 export const EXECUTOR_LOST = 'executor lost';
@@ -49,7 +49,7 @@ export class RunDriver {
 
   constructor(
     private readonly deps: DriverDeps,
-    private readonly run: RunRow,
+    private readonly run: ClaimedRun,
   ) {
     // every task of the run (a fan-out of hundreds) listens on this one signal
     setMaxListeners(0, this.controller.signal);
@@ -84,7 +84,8 @@ export class RunDriver {
 
   async drive(): Promise<void> {
     const { tasks } = this.deps;
-    const existing = await tasks.taskRuns(this.run.id);
+    // a run claimed from pending has never been driven: no task runs to restore or fail
+    const existing = this.run.resumed ? await tasks.taskRuns(this.run.id) : [];
     if (existing.some((t) => t.status === 'running')) {
       await tasks.failRunning(this.run.id, EXECUTOR_LOST);
       return this.finish('failed', EXECUTOR_LOST, 'the process running this run stopped', null);

@@ -5,6 +5,8 @@ import type { AppDb } from '../../platform/database/database.js';
 import { environments, pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type RunRow = typeof pipelineRuns.$inferSelect;
+/** A claimed run; `resumed` when it was in progress (its lease lapsed), so it may have task runs. */
+export type ClaimedRun = RunRow & { resumed: boolean };
 export type PipelineRow = typeof pipelines.$inferSelect;
 
 export interface NewRun {
@@ -189,7 +191,7 @@ export class RunStore {
    * recover) and pending runs admitted within the per-workspace and per-pipeline limits (they turn
    * in_progress here). Rows are locked with SKIP LOCKED; admission is serialised by an advisory lock.
    */
-  async claim(instance: string, limit: number, leaseMs: number, limits: ClaimLimits): Promise<RunRow[]> {
+  async claim(instance: string, limit: number, leaseMs: number, limits: ClaimLimits): Promise<ClaimedRun[]> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('slipway-run-claim'))`);
       const candidates = rowsOf<{ id: string; status: string; workspace_id: string; pipeline_id: string }>(
@@ -224,14 +226,15 @@ export class RunStore {
         admitted.push(row.id);
       }
       const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
-      const out: RunRow[] = [];
+      const out: ClaimedRun[] = [];
       if (admitted.length > 0)
         out.push(
           ...(await tx
             .update(pipelineRuns)
             .set({ status: 'in_progress', startedAt: sql`now()`, claimedBy: instance, claimedUntil: until })
             .where(inArray(pipelineRuns.id, admitted))
-            .returning()),
+            .returning()
+            .then((rows) => rows.map((row) => ({ ...row, resumed: false })))),
         );
       if (recovered.length > 0)
         out.push(
@@ -239,7 +242,8 @@ export class RunStore {
             .update(pipelineRuns)
             .set({ claimedBy: instance, claimedUntil: until })
             .where(inArray(pipelineRuns.id, recovered))
-            .returning()),
+            .returning()
+            .then((rows) => rows.map((row) => ({ ...row, resumed: true })))),
         );
       return out;
     });
