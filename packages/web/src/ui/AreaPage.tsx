@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** A page's h1 title with the page's actions on the same line, at its end. */
-export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
       <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
@@ -14,20 +14,25 @@ export function PageHeader({ title, actions }: { title: string; actions?: ReactN
   );
 }
 
-/** The shell of an area's page: a box named `area-<id>`, an h1 title and the area's actions. */
+/**
+ * The shell of an area's page: a box named `area-<id>` (or `testId`), an h1 title and the area's
+ * actions.
+ */
 export function AreaPage({
   id,
+  testId,
   title,
   actions,
   children,
 }: {
   id: string;
+  testId?: string;
   title: string;
   actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Box data-testid={`area-${id}`} sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
+    <Box data-testid={testId ?? `area-${id}`} sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
       <PageHeader title={title} actions={actions} />
       {children}
     </Box>

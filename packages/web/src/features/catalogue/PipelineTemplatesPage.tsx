@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
-import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,7 +18,7 @@ import { useNavigate } from 'react-router';
 import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
 import { errorMessage, formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
-import { PageHeader } from '../../ui/AreaPage';
+import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { ListPager, usePaging } from '../../ui/ListPager';
@@ -136,25 +135,24 @@ export default function PipelineTemplatesPage() {
 
   const saving = created.isLoading || updated.isLoading;
   return (
-    <Box data-testid="pipeline-templates-page" sx={{ maxWidth: 1200 }}>
-      <Box sx={{ mb: 3 }}>
-        <PageHeader
-          title={t('catalogue.pipelineTemplates')}
-          actions={
-            <PermissionButton
-              permission="pipelineTemplates:create"
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => {
-                created.reset();
-                setEditing({ kind: 'new' });
-              }}
-            >
-              {t('catalogue.newPipelineTemplate')}
-            </PermissionButton>
-          }
-        />
-      </Box>
+    <AreaPage
+      id="pipeline-templates"
+      testId="pipeline-templates-page"
+      title={t('catalogue.pipelineTemplates')}
+      actions={
+        <PermissionButton
+          permission="pipelineTemplates:create"
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => {
+            created.reset();
+            setEditing({ kind: 'new' });
+          }}
+        >
+          {t('catalogue.newPipelineTemplate')}
+        </PermissionButton>
+      }
+    >
       <FormAlert message={loaded.isError ? errorMessage(loaded.error) : null} />
       {body}
       {editing ? (
@@ -193,7 +191,7 @@ export default function PipelineTemplatesPage() {
         onClose={() => setDeleting(null)}
       />
       {using ? <UseTemplateDialog template={using} onClose={() => setUsing(null)} /> : null}
-    </Box>
+    </AreaPage>
   );
 }
 

@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import Extension from '@mui/icons-material/Extension';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
-import { PageHeader } from '../../ui/AreaPage';
+import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListStates } from '../../ui/ListStates';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -129,25 +128,24 @@ export default function TaskTemplatesPage() {
   );
 
   return (
-    <Box data-testid="task-templates-page" sx={{ maxWidth: 1200 }}>
-      <Box sx={{ mb: 3 }}>
-        <PageHeader
-          title={t('catalogue.taskTemplates')}
-          actions={
-            <PermissionButton
-              permission="taskTemplates:create"
-              variant="contained"
-              startIcon={<Add />}
-              onClick={() => {
-                created.reset();
-                setEditing({ kind: 'new' });
-              }}
-            >
-              {t('catalogue.newTaskTemplate')}
-            </PermissionButton>
-          }
-        />
-      </Box>
+    <AreaPage
+      id="task-templates"
+      testId="task-templates-page"
+      title={t('catalogue.taskTemplates')}
+      actions={
+        <PermissionButton
+          permission="taskTemplates:create"
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => {
+            created.reset();
+            setEditing({ kind: 'new' });
+          }}
+        >
+          {t('catalogue.newTaskTemplate')}
+        </PermissionButton>
+      }
+    >
       {body}
       {editing ? (
         <TemplateDialog
@@ -188,6 +186,6 @@ export default function TaskTemplatesPage() {
         state={removed}
         onClose={() => setDeleting(null)}
       />
-    </Box>
+    </AreaPage>
   );
 }
