@@ -1,10 +1,5 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +10,8 @@ import {
   type ExternalPipelineCreate,
 } from '@slipway/contracts';
 import { errorMessage, type ApiError } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { useSecretsQuery } from '../secrets/api';
 import { useCreateExternalPipelineMutation, useUpdateExternalPipelineMutation } from './api';
 
@@ -131,47 +126,37 @@ export function ExternalPipelineDialog({
   });
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="external-pipeline-dialog-title"
-      fullWidth
-      maxWidth="sm"
-    >
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="external-pipeline-dialog-title">
-          {pipeline
-            ? t('externalPipelines.form.editTitle', { name: pipeline.name })
-            : t('externalPipelines.form.createTitle')}
-        </DialogTitle>
-        <DialogContent>
+    <FormDialog
+      id="external-pipeline-dialog"
+      title={
+        pipeline
+          ? t('externalPipelines.form.editTitle', { name: pipeline.name })
+          : t('externalPipelines.form.createTitle')
+      }
+      lead={
+        <>
           <DialogContentText sx={{ mb: 1 }}>{t('externalPipelines.form.intro')}</DialogContentText>
           <FormAlert message={serverError} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField {...field('name')} label={t('externalPipelines.form.name')} autoFocus required />
-            <TextField {...field('description')} label={t('externalPipelines.form.description')} />
-            <TextField {...field('url')} label={t('externalPipelines.form.url')} required />
-            <TextField {...field('revision')} label={t('externalPipelines.form.revision')} />
-            <TextField {...field('path')} label={t('externalPipelines.form.path')} required />
-            <TextField {...field('secret')} select label={t('externalPipelines.form.secret')}>
-              <MenuItem value="">{t('externalPipelines.form.noSecret')}</MenuItem>
-              {(secrets?.rows ?? []).map((s) => (
-                <MenuItem key={s.id} value={s.name}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {pipeline ? t('common.save') : t('externalPipelines.form.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+      submitLabel={pipeline ? t('common.save') : t('externalPipelines.form.add')}
+      busy={busy}
+      onSubmit={(e) => void submit(e)}
+      onClose={onClose}
+    >
+      <TextField {...field('name')} label={t('externalPipelines.form.name')} autoFocus required />
+      <TextField {...field('description')} label={t('externalPipelines.form.description')} />
+      <TextField {...field('url')} label={t('externalPipelines.form.url')} required />
+      <TextField {...field('revision')} label={t('externalPipelines.form.revision')} />
+      <TextField {...field('path')} label={t('externalPipelines.form.path')} required />
+      <TextField {...field('secret')} select label={t('externalPipelines.form.secret')}>
+        <MenuItem value="">{t('externalPipelines.form.noSecret')}</MenuItem>
+        {(secrets?.rows ?? []).map((s) => (
+          <MenuItem key={s.id} value={s.name}>
+            {s.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

@@ -1,10 +1,6 @@
 import Delete from '@mui/icons-material/Delete';
 import Add from '@mui/icons-material/Add';
 import Autocomplete from '@mui/material/Autocomplete';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -25,6 +21,7 @@ import {
 import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { issuesByField } from '../../ui/useFormFields';
 import { usePipelinesQuery } from '../pipelines/api';
 import { useCreateScheduleMutation, useUpdateScheduleMutation } from './api';
@@ -142,189 +139,174 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
   });
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="schedule-dialog-title"
-      fullWidth
-      maxWidth="sm"
-    >
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="schedule-dialog-title">
-          {schedule
-            ? t('schedules.form.editTitle', { name: schedule.name })
-            : t('schedules.form.createTitle')}
-        </DialogTitle>
-        <DialogContent>
+    <FormDialog
+      id="schedule-dialog"
+      title={
+        schedule ? t('schedules.form.editTitle', { name: schedule.name }) : t('schedules.form.createTitle')
+      }
+      lead={
+        <>
           <FormAlert message={serverError} />
           {noPipelines ? <FormAlert severity="info" message={t('schedules.form.noPipelines')} /> : null}
-          <Stack spacing={2} sx={{ pt: 1 }}>
+        </>
+      }
+      submitLabel={schedule ? t('common.save') : t('schedules.form.create')}
+      busy={busy}
+      submitDisabled={noPipelines}
+      onSubmit={(e) => void submit(e)}
+      onClose={onClose}
+    >
+      <TextField
+        {...field('name')}
+        label={t('schedules.form.name')}
+        onChange={(e) => set({ name: e.target.value })}
+        helperText={errors.name ?? t('schedules.form.nameHelp')}
+        autoFocus
+      />
+      <TextField
+        {...field('pipelineId')}
+        select
+        label={t('schedules.form.pipeline')}
+        onChange={(e) => set({ pipelineId: e.target.value })}
+      >
+        {(pipelines?.rows ?? []).map((p) => (
+          <MenuItem key={p.id} value={p.id}>
+            {p.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field('frequency')}
+        select
+        label={t('schedules.form.frequency')}
+        onChange={(e) => set({ frequency: e.target.value as ScheduleFrequency })}
+      >
+        {SCHEDULE_FREQUENCIES.map((f) => (
+          <MenuItem key={f} value={f}>
+            {t(`schedules.frequencies.${f}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {values.frequency === 'hourly' ? (
+        <TextField
+          {...field('minute')}
+          type="number"
+          label={t('schedules.form.minute')}
+          onChange={(e) => set({ minute: e.target.value })}
+          slotProps={{ htmlInput: { min: 0, max: 59, step: 1 } }}
+        />
+      ) : null}
+      {values.frequency === 'weekly' ? (
+        <TextField
+          {...field('dayOfWeek')}
+          select
+          label={t('schedules.form.day')}
+          onChange={(e) => set({ dayOfWeek: e.target.value })}
+        >
+          {[0, 1, 2, 3, 4, 5, 6].map((d) => (
+            <MenuItem key={d} value={String(d)}>
+              {t(`schedules.days.d${d}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : null}
+      {values.frequency === 'daily' || values.frequency === 'weekly' ? (
+        <TextField
+          {...field('time')}
+          type="time"
+          label={t('schedules.form.time')}
+          onChange={(e) => set({ time: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      ) : null}
+      {values.frequency === 'cron' ? (
+        <TextField
+          {...field('cron')}
+          label={t('schedules.form.cron')}
+          onChange={(e) => set({ cron: e.target.value })}
+          helperText={errors.cron ?? t('schedules.form.cronHelp')}
+          slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+        />
+      ) : null}
+      <Autocomplete
+        options={zones}
+        value={values.timeZone}
+        disableClearable
+        autoHighlight
+        onChange={(_e, zone) => set({ timeZone: zone })}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            id="schedule-timeZone"
+            label={t('schedules.form.timeZone')}
+            error={Boolean(errors.timeZone)}
+            helperText={errors.timeZone}
+          />
+        )}
+      />
+      <TextField
+        {...field('timeoutHours')}
+        type="number"
+        label={t('schedules.form.timeout')}
+        onChange={(e) => set({ timeoutHours: e.target.value })}
+        slotProps={{ htmlInput: { min: 0.1, max: 168, step: 'any' } }}
+      />
+      <Stack spacing={1}>
+        <Typography variant="subtitle2">{t('schedules.form.params')}</Typography>
+        {rows.map((row, i) => (
+          <Stack
+            key={row.key}
+            direction="row"
+            spacing={1}
+            alignItems="flex-start"
+            data-testid="schedule-param-row"
+          >
             <TextField
-              {...field('name')}
-              label={t('schedules.form.name')}
-              onChange={(e) => set({ name: e.target.value })}
-              helperText={errors.name ?? t('schedules.form.nameHelp')}
-              autoFocus
-            />
-            <TextField
-              {...field('pipelineId')}
-              select
-              label={t('schedules.form.pipeline')}
-              onChange={(e) => set({ pipelineId: e.target.value })}
-            >
-              {(pipelines?.rows ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              {...field('frequency')}
-              select
-              label={t('schedules.form.frequency')}
-              onChange={(e) => set({ frequency: e.target.value as ScheduleFrequency })}
-            >
-              {SCHEDULE_FREQUENCIES.map((f) => (
-                <MenuItem key={f} value={f}>
-                  {t(`schedules.frequencies.${f}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {values.frequency === 'hourly' ? (
-              <TextField
-                {...field('minute')}
-                type="number"
-                label={t('schedules.form.minute')}
-                onChange={(e) => set({ minute: e.target.value })}
-                slotProps={{ htmlInput: { min: 0, max: 59, step: 1 } }}
-              />
-            ) : null}
-            {values.frequency === 'weekly' ? (
-              <TextField
-                {...field('dayOfWeek')}
-                select
-                label={t('schedules.form.day')}
-                onChange={(e) => set({ dayOfWeek: e.target.value })}
-              >
-                {[0, 1, 2, 3, 4, 5, 6].map((d) => (
-                  <MenuItem key={d} value={String(d)}>
-                    {t(`schedules.days.d${d}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : null}
-            {values.frequency === 'daily' || values.frequency === 'weekly' ? (
-              <TextField
-                {...field('time')}
-                type="time"
-                label={t('schedules.form.time')}
-                onChange={(e) => set({ time: e.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            ) : null}
-            {values.frequency === 'cron' ? (
-              <TextField
-                {...field('cron')}
-                label={t('schedules.form.cron')}
-                onChange={(e) => set({ cron: e.target.value })}
-                helperText={errors.cron ?? t('schedules.form.cronHelp')}
-                slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
-              />
-            ) : null}
-            <Autocomplete
-              options={zones}
-              value={values.timeZone}
-              disableClearable
-              autoHighlight
-              onChange={(_e, zone) => set({ timeZone: zone })}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  id="schedule-timeZone"
-                  label={t('schedules.form.timeZone')}
-                  error={Boolean(errors.timeZone)}
-                  helperText={errors.timeZone}
-                />
-              )}
-            />
-            <TextField
-              {...field('timeoutHours')}
-              type="number"
-              label={t('schedules.form.timeout')}
-              onChange={(e) => set({ timeoutHours: e.target.value })}
-              slotProps={{ htmlInput: { min: 0.1, max: 168, step: 'any' } }}
-            />
-            <Stack spacing={1}>
-              <Typography variant="subtitle2">{t('schedules.form.params')}</Typography>
-              {rows.map((row, i) => (
-                <Stack
-                  key={row.key}
-                  direction="row"
-                  spacing={1}
-                  alignItems="flex-start"
-                  data-testid="schedule-param-row"
-                >
-                  <TextField
-                    size="small"
-                    label={t('schedules.form.paramName')}
-                    value={row.name}
-                    error={Boolean(errors.params) && i === 0}
-                    onChange={(e) =>
-                      setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))
-                    }
-                  />
-                  <TextField
-                    size="small"
-                    label={t('schedules.form.paramValue')}
-                    value={row.value}
-                    sx={{ flex: 1 }}
-                    onChange={(e) =>
-                      setRows((rs) =>
-                        rs.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)),
-                      )
-                    }
-                  />
-                  <IconButton
-                    aria-label={t('schedules.form.removeParam')}
-                    onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
-                  >
-                    <Delete />
-                  </IconButton>
-                </Stack>
-              ))}
-              {errors.params ? <FormAlert message={errors.params} /> : null}
-              <div>
-                <Button
-                  size="small"
-                  startIcon={<Add />}
-                  onClick={() =>
-                    setRows((rs) => [
-                      ...rs,
-                      { key: Math.max(-1, ...rs.map((r) => r.key)) + 1, name: '', value: '' },
-                    ])
-                  }
-                >
-                  {t('schedules.form.addParam')}
-                </Button>
-              </div>
-            </Stack>
-            <FormControlLabel
-              control={
-                <Switch checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+              size="small"
+              label={t('schedules.form.paramName')}
+              value={row.name}
+              error={Boolean(errors.params) && i === 0}
+              onChange={(e) =>
+                setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))
               }
-              label={t('schedules.form.enabled')}
             />
+            <TextField
+              size="small"
+              label={t('schedules.form.paramValue')}
+              value={row.value}
+              sx={{ flex: 1 }}
+              onChange={(e) =>
+                setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))
+              }
+            />
+            <IconButton
+              aria-label={t('schedules.form.removeParam')}
+              onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
+            >
+              <Delete />
+            </IconButton>
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
+        ))}
+        {errors.params ? <FormAlert message={errors.params} /> : null}
+        <div>
+          <Button
+            size="small"
+            startIcon={<Add />}
+            onClick={() =>
+              setRows((rs) => [
+                ...rs,
+                { key: Math.max(-1, ...rs.map((r) => r.key)) + 1, name: '', value: '' },
+              ])
+            }
+          >
+            {t('schedules.form.addParam')}
           </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={noPipelines}>
-            {schedule ? t('common.save') : t('schedules.form.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </div>
+      </Stack>
+      <FormControlLabel
+        control={<Switch checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
+        label={t('schedules.form.enabled')}
+      />
+    </FormDialog>
   );
 }

@@ -1,10 +1,6 @@
 import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,6 +13,7 @@ import { SECRET_TYPES, secretNameSchema, type Secret, type SecretType } from '@s
 import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { useCreateSecretMutation, useUpdateSecretMutation } from './api';
 
 interface KeyRow {
@@ -94,122 +91,101 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
   }
 
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="sm"
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>
-          {secret ? t('secretsPage.editTitle', { name: secret.name }) : t('secretsPage.newSecret')}
-        </DialogTitle>
-        <DialogContent>
+    <FormDialog
+      id={id}
+      title={secret ? t('secretsPage.editTitle', { name: secret.name }) : t('secretsPage.newSecret')}
+      lead={
+        <>
           <FormAlert message={error ? message : null} testId="secret-error" />
-          <Stack spacing={2} sx={{ pt: 1 }}>
+        </>
+      }
+      submitLabel={secret ? t('secretsPage.save') : t('secretsPage.create')}
+      busy={saving}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('secretsPage.name')}
+        value={name}
+        required
+        onChange={(e) => setName(e.target.value)}
+        error={Boolean(nameError)}
+        helperText={nameError || ' '}
+      />
+      <TextField
+        label={t('secretsPage.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        helperText={fields.description ?? ' '}
+        error={Boolean(fields.description)}
+      />
+      <TextField
+        select
+        label={t('secretsPage.type')}
+        value={type}
+        onChange={(e) => setType(e.target.value as SecretType)}
+      >
+        {SECRET_TYPES.map((ty) => (
+          <MenuItem key={ty} value={ty}>
+            {t(`secretsPage.types.${ty}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormControlLabel
+        control={<Checkbox checked={global} onChange={(e) => setGlobal(e.target.checked)} />}
+        label={t('secretsPage.global')}
+      />
+      <Typography variant="subtitle2" component="h3">
+        {t('secretsPage.values')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {secret ? t('secretsPage.valuesEditHelp') : t('secretsPage.valuesHelp')}
+      </Typography>
+      {rows.map((r) =>
+        r.removed ? null : (
+          <Stack key={r.id} direction="row" spacing={1} alignItems="center" data-testid="secret-key-row">
             <TextField
-              label={t('secretsPage.name')}
-              value={name}
-              required
-              onChange={(e) => setName(e.target.value)}
-              error={Boolean(nameError)}
-              helperText={nameError || ' '}
+              size="small"
+              label={t('secretsPage.key')}
+              value={r.key}
+              disabled={r.existing}
+              onChange={(e) => patch(r.id, { key: e.target.value })}
             />
             <TextField
-              label={t('secretsPage.description')}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              helperText={fields.description ?? ' '}
-              error={Boolean(fields.description)}
+              size="small"
+              fullWidth
+              type="password"
+              autoComplete="new-password"
+              label={r.existing ? t('secretsPage.newValue') : t('secretsPage.value')}
+              placeholder={r.existing ? t('secretsPage.unchanged') : ''}
+              value={r.value}
+              onChange={(e) => patch(r.id, { value: e.target.value })}
             />
-            <TextField
-              select
-              label={t('secretsPage.type')}
-              value={type}
-              onChange={(e) => setType(e.target.value as SecretType)}
+            <IconButton
+              aria-label={t('secretsPage.removeKey', { key: r.key })}
+              onClick={() => patch(r.id, { removed: true })}
             >
-              {SECRET_TYPES.map((ty) => (
-                <MenuItem key={ty} value={ty}>
-                  {t(`secretsPage.types.${ty}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FormControlLabel
-              control={<Checkbox checked={global} onChange={(e) => setGlobal(e.target.checked)} />}
-              label={t('secretsPage.global')}
-            />
-            <Typography variant="subtitle2" component="h3">
-              {t('secretsPage.values')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {secret ? t('secretsPage.valuesEditHelp') : t('secretsPage.valuesHelp')}
-            </Typography>
-            {rows.map((r) =>
-              r.removed ? null : (
-                <Stack
-                  key={r.id}
-                  direction="row"
-                  spacing={1}
-                  alignItems="center"
-                  data-testid="secret-key-row"
-                >
-                  <TextField
-                    size="small"
-                    label={t('secretsPage.key')}
-                    value={r.key}
-                    disabled={r.existing}
-                    onChange={(e) => patch(r.id, { key: e.target.value })}
-                  />
-                  <TextField
-                    size="small"
-                    fullWidth
-                    type="password"
-                    autoComplete="new-password"
-                    label={r.existing ? t('secretsPage.newValue') : t('secretsPage.value')}
-                    placeholder={r.existing ? t('secretsPage.unchanged') : ''}
-                    value={r.value}
-                    onChange={(e) => patch(r.id, { value: e.target.value })}
-                  />
-                  <IconButton
-                    aria-label={t('secretsPage.removeKey', { key: r.key })}
-                    onClick={() => patch(r.id, { removed: true })}
-                  >
-                    <Delete />
-                  </IconButton>
-                </Stack>
-              ),
-            )}
-            {valuesError ? (
-              <Typography color="error" variant="body2" role="alert">
-                {valuesError}
-              </Typography>
-            ) : null}
-            <div>
-              <Button
-                size="small"
-                startIcon={<Add />}
-                onClick={() =>
-                  setRows((rs) => [
-                    ...rs,
-                    { id: Date.now(), key: '', value: '', existing: false, removed: false },
-                  ])
-                }
-              >
-                {t('secretsPage.addKey')}
-              </Button>
-            </div>
+              <Delete />
+            </IconButton>
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {secret ? t('secretsPage.save') : t('secretsPage.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        ),
+      )}
+      {valuesError ? (
+        <Typography color="error" variant="body2" role="alert">
+          {valuesError}
+        </Typography>
+      ) : null}
+      <div>
+        <Button
+          size="small"
+          startIcon={<Add />}
+          onClick={() =>
+            setRows((rs) => [...rs, { id: Date.now(), key: '', value: '', existing: false, removed: false }])
+          }
+        >
+          {t('secretsPage.addKey')}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }

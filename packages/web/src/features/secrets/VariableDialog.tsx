@@ -1,15 +1,10 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { variableNameSchema, type Variable } from '@slipway/contracts';
 import { formErrors } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { useCreateVariableMutation, useUpdateVariableMutation } from './api';
 
 /** Creates or changes a variable: a name, a plain value that steps can read, a description. */
@@ -38,54 +33,42 @@ export function VariableDialog({ variable, onClose }: { variable: Variable | nul
   }
 
   return (
-    <Dialog
-      open
-      onClose={saving ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="sm"
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${id}-title`}>
-          {variable ? t('secretsPage.editVariable', { name: variable.name }) : t('secretsPage.newVariable')}
-        </DialogTitle>
-        <DialogContent>
+    <FormDialog
+      id={id}
+      title={variable ? t('secretsPage.editVariable', { name: variable.name }) : t('secretsPage.newVariable')}
+      lead={
+        <>
           <FormAlert message={error ? message : null} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('secretsPage.name')}
-              value={name}
-              required
-              onChange={(e) => setName(e.target.value)}
-              error={Boolean(nameError)}
-              helperText={nameError || ' '}
-            />
-            <TextField
-              label={t('secretsPage.value')}
-              value={value}
-              multiline
-              onChange={(e) => setValue(e.target.value)}
-              error={Boolean(fields.value)}
-              helperText={fields.value ?? ' '}
-            />
-            <TextField
-              label={t('secretsPage.description')}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              error={Boolean(fields.description)}
-              helperText={fields.description ?? ' '}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={saving}>
-            {variable ? t('secretsPage.save') : t('secretsPage.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+      submitLabel={variable ? t('secretsPage.save') : t('secretsPage.create')}
+      busy={saving}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('secretsPage.name')}
+        value={name}
+        required
+        onChange={(e) => setName(e.target.value)}
+        error={Boolean(nameError)}
+        helperText={nameError || ' '}
+      />
+      <TextField
+        label={t('secretsPage.value')}
+        value={value}
+        multiline
+        onChange={(e) => setValue(e.target.value)}
+        error={Boolean(fields.value)}
+        helperText={fields.value ?? ' '}
+      />
+      <TextField
+        label={t('secretsPage.description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={Boolean(fields.description)}
+        helperText={fields.description ?? ' '}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,4 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +12,8 @@ import {
   type WebhookWithSecret,
 } from '@slipway/contracts';
 import { formErrors } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { issuesByField } from '../../ui/useFormFields';
 import { usePipelinesQuery } from '../pipelines/api';
 import { useCreateWebhookMutation, useUpdateWebhookMutation } from './api';
@@ -101,78 +96,67 @@ export function WebhookDialog({
   });
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="webhook-dialog-title"
-      fullWidth
-      maxWidth="sm"
-    >
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="webhook-dialog-title">
-          {webhook ? t('webhooks.form.editTitle') : t('webhooks.form.createTitle')}
-        </DialogTitle>
-        <DialogContent>
+    <FormDialog
+      id="webhook-dialog"
+      title={webhook ? t('webhooks.form.editTitle') : t('webhooks.form.createTitle')}
+      lead={
+        <>
           <FormAlert message={serverError} />
           {noPipelines ? <FormAlert severity="info" message={t('webhooks.form.noPipelines')} /> : null}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              {...field('pipelineId')}
-              select
-              label={t('webhooks.form.pipeline')}
-              onChange={(e) => set({ pipelineId: e.target.value })}
-              autoFocus
-            >
-              {(pipelines?.rows ?? []).map((p) => (
-                <MenuItem key={p.id} value={p.id}>
-                  {p.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              {...field('type')}
-              select
-              label={t('webhooks.form.type')}
-              onChange={(e) => {
-                const type = e.target.value as WebhookType;
-                set({ type, event: WEBHOOK_EVENTS[type][0]! });
-              }}
-            >
-              {WEBHOOK_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {t(`webhooks.types.${type}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              {...field('event')}
-              select
-              label={t('webhooks.form.event')}
-              onChange={(e) => set({ event: e.target.value })}
-            >
-              {WEBHOOK_EVENTS[values.type].map((event) => (
-                <MenuItem key={event} value={event}>
-                  {event}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              {...field('branch')}
-              label={t('webhooks.form.branch')}
-              onChange={(e) => set({ branch: e.target.value })}
-              helperText={errors.branch ?? t('webhooks.form.branchHelp')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={noPipelines}>
-            {webhook ? t('common.save') : t('webhooks.form.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+      submitLabel={webhook ? t('common.save') : t('webhooks.form.create')}
+      busy={busy}
+      submitDisabled={noPipelines}
+      onSubmit={(e) => void submit(e)}
+      onClose={onClose}
+    >
+      <TextField
+        {...field('pipelineId')}
+        select
+        label={t('webhooks.form.pipeline')}
+        onChange={(e) => set({ pipelineId: e.target.value })}
+        autoFocus
+      >
+        {(pipelines?.rows ?? []).map((p) => (
+          <MenuItem key={p.id} value={p.id}>
+            {p.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field('type')}
+        select
+        label={t('webhooks.form.type')}
+        onChange={(e) => {
+          const type = e.target.value as WebhookType;
+          set({ type, event: WEBHOOK_EVENTS[type][0]! });
+        }}
+      >
+        {WEBHOOK_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {t(`webhooks.types.${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field('event')}
+        select
+        label={t('webhooks.form.event')}
+        onChange={(e) => set({ event: e.target.value })}
+      >
+        {WEBHOOK_EVENTS[values.type].map((event) => (
+          <MenuItem key={event} value={event}>
+            {event}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...field('branch')}
+        label={t('webhooks.form.branch')}
+        onChange={(e) => set({ branch: e.target.value })}
+        helperText={errors.branch ?? t('webhooks.form.branchHelp')}
+      />
+    </FormDialog>
   );
 }

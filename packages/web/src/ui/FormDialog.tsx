@@ -1,0 +1,64 @@
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+
+export interface FormDialogProps {
+  /** Names the title (`<id>-title`), which labels the dialog. */
+  id: string;
+  title: ReactNode;
+  /** Shown above the fields: an intro, the server's error, a notice. */
+  lead?: ReactNode;
+  /** The fields, stacked. */
+  children: ReactNode;
+  submitLabel: string;
+  /** While saving: the submit button spins, and neither Cancel, Escape nor a click outside closes. */
+  busy: boolean;
+  submitDisabled?: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+}
+
+/**
+ * A dialog holding one form: its title, what goes above the fields, the fields, and Cancel and
+ * submit. Enter in a field submits; the browser's own validation is off, so the form's messages
+ * (the API's wording) are the ones shown.
+ */
+export function FormDialog({
+  id,
+  title,
+  lead,
+  children,
+  submitLabel,
+  busy,
+  submitDisabled,
+  onSubmit,
+  onClose,
+}: FormDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          {lead}
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} disabled={submitDisabled}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
