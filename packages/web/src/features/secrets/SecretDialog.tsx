@@ -94,11 +94,7 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
     <FormDialog
       id={id}
       title={secret ? t('secretsPage.editTitle', { name: secret.name }) : t('secretsPage.newSecret')}
-      lead={
-        <>
-          <FormAlert message={error ? message : null} testId="secret-error" />
-        </>
-      }
+      lead={<FormAlert message={error ? message : null} testId="secret-error" />}
       submitLabel={secret ? t('secretsPage.save') : t('secretsPage.create')}
       busy={saving}
       onSubmit={submit}

@@ -36,11 +36,7 @@ export function VariableDialog({ variable, onClose }: { variable: Variable | nul
     <FormDialog
       id={id}
       title={variable ? t('secretsPage.editVariable', { name: variable.name }) : t('secretsPage.newVariable')}
-      lead={
-        <>
-          <FormAlert message={error ? message : null} />
-        </>
-      }
+      lead={<FormAlert message={error ? message : null} />}
       submitLabel={variable ? t('secretsPage.save') : t('secretsPage.create')}
       busy={saving}
       onSubmit={submit}
