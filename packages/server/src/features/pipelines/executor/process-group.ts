@@ -20,6 +20,11 @@ export interface GroupEnd {
   scratchRemoved?: boolean;
   /** It was still waiting for a slot when it was terminated: it never ran. */
   notStarted?: boolean;
+  /**
+   * When the leader exited (epoch ms), as the process that spawned it saw it: a step's end time
+   * that does not wait for the server's event loop to read the news.
+   */
+  endedAt?: number;
 }
 
 export interface GroupProcess {
@@ -33,6 +38,8 @@ export interface GroupProcess {
    * may wait for a free slot first (see StepSpawner).
    */
   readonly started: Promise<boolean>;
+  /** When the process started (epoch ms), as the process that spawned it saw it; once it has. */
+  readonly startedAt: number | undefined;
   /** SIGTERM to the whole group, then SIGKILL after the grace period. Idempotent. */
   terminate(): void;
 }
@@ -68,7 +75,8 @@ export function spawnGroup(file: string, args: string[], options: GroupOptions):
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const pid = child.pid;
-  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  const startedAt = pid === undefined ? undefined : Date.now();
+  let exit: { code: number | null; signal: NodeJS.Signals | null; at: number } | undefined;
   let pipesClosed = false;
   let pipesAbandoned = false;
   let terminating = false;
@@ -96,7 +104,7 @@ export function spawnGroup(file: string, args: string[], options: GroupOptions):
       return;
     }
     timers.forEach(clearTimeout);
-    finish({ exitCode: exit.code, signal: exit.signal, pipesAbandoned });
+    finish({ exitCode: exit.code, signal: exit.signal, pipesAbandoned, endedAt: exit.at });
   };
 
   const killGroup = () => {
@@ -110,7 +118,7 @@ export function spawnGroup(file: string, args: string[], options: GroupOptions):
     finish({ exitCode: null, signal: null, spawnError: error, pipesAbandoned: false });
   });
   child.on('exit', (code, signal) => {
-    exit = { code, signal };
+    exit = { code, signal, at: Date.now() };
     if (!terminating) killGroup();
     else settle();
   });
@@ -147,5 +155,13 @@ export function spawnGroup(file: string, args: string[], options: GroupOptions):
     timers.push(setTimeout(poll, POLL_MS));
   };
 
-  return { pid, stdout: child.stdout, stderr: child.stderr, done, terminate, started: Promise.resolve(true) };
+  return {
+    pid,
+    stdout: child.stdout,
+    stderr: child.stderr,
+    done,
+    terminate,
+    started: Promise.resolve(true),
+    startedAt,
+  };
 }

@@ -103,7 +103,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
     `Running step "${step.name}" (image ${step.image || 'none'}, run locally on the host)`,
   );
   let startedAt = new Date();
-  const finishWith = (ending: Ending, exitCode: number | null): StepOutcome => {
+  const finishWith = (ending: Ending, exitCode: number | null, endedAt?: number): StepOutcome => {
     if (ending.status !== 'succeeded') log.system(step.name, ending.reason);
     io.onStepState(step.name, ending.status);
     return {
@@ -111,7 +111,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
       status: ending.status,
       exitCode,
       startedAt,
-      finishedAt: new Date(),
+      finishedAt: new Date(endedAt ?? Date.now()),
       reason: ending.reason,
     };
   };
@@ -169,7 +169,8 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   void group.started.then((started) => {
     running = started && !stopped;
     if (!running) return;
-    startedAt = new Date();
+    // the spawner's own clock: the server may read the news of the start some milliseconds later
+    startedAt = new Date(group.startedAt ?? Date.now());
     ctx.onStarted?.();
     io.onStepState(step.name, 'running');
     const timeout = timeoutOf(ctx);
@@ -190,5 +191,5 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   }
   if (!running && !end.setupError && !end.spawnError)
     return finishWith(stopped ?? { status: 'cancelled', reason: cancelReason(ctx.signal) }, null);
-  return finishWith(endingOf(ctx, command, end, stopped), end.exitCode);
+  return finishWith(endingOf(ctx, command, end, stopped), end.exitCode, end.endedAt);
 }

@@ -22,9 +22,11 @@
  *
  * Messages in: {t:'spawn', id, file, args, cwd, env, grace, home?, script?: {path, text, mode},
  * removeAfter?},
- * {t:'term', id} and {t:'rm', id, dir}. Out: {t:'ready'}, {t:'pid', id, pid}, {t:'out', id,
- * s: 0|1, d: Uint8Array}, {t:'end', id, exitCode, signal, pipesAbandoned, spawnError?: {code,
- * message}, setupError?: string, scratchRemoved?: true, notStarted?: true} and {t:'rmdone', id, error?: string}.
+ * {t:'term', id} and {t:'rm', id, dir}. Out: {t:'ready'}, {t:'pid', id, pid, at}, {t:'out', id,
+ * s: 0|1, d: Uint8Array}, {t:'end', id, exitCode, signal, pipesAbandoned, endedAt?, spawnError?:
+ * {code, message}, setupError?: string, scratchRemoved?: true, notStarted?: true} and {t:'rmdone',
+ * id, error?: string}; `at` and `endedAt` are the helper's clock (epoch ms) at the start and at the
+ * leader's exit.
  */
 export const HELPER_SOURCE = String.raw`'use strict';
 const { spawn } = require('node:child_process');
@@ -128,7 +130,7 @@ function start(m) {
       }, PIPE_GRACE_MS));
       return;
     }
-    finish({ exitCode: exit.code, signal: exit.signal, pipesAbandoned });
+    finish({ exitCode: exit.code, signal: exit.signal, pipesAbandoned, endedAt: exit.at });
   };
   const killGroup = () => {
     if (pid !== undefined) signalGroup(pid, 'SIGKILL');
@@ -141,9 +143,9 @@ function start(m) {
       spawnError: { code: error.code, message: error.message } });
   });
   if (pid === undefined) return;
-  send({ t: 'pid', id: m.id, pid });
+  send({ t: 'pid', id: m.id, pid, at: Date.now() });
   child.on('exit', (code, signal) => {
-    exit = { code, signal };
+    exit = { code, signal, at: Date.now() };
     if (!terminating) killGroup();
     else settle();
   });

@@ -53,6 +53,28 @@ describe('StepSpawner: steps forked by a helper process', () => {
     expect(io.texts('stderr')).toEqual(['oops']);
   });
 
+  it("times a step by the helper's clock, not by when this process got round to reading the news", async () => {
+    const spawner = new StepSpawner();
+    const before = Date.now();
+    const group = await spawner.spawnGroup('sh', ['-c', 'sleep 0.1'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH! },
+    });
+    expect(await group.started).toBe(true);
+    // this process is busy for 400 ms after the step ended (as it is while PGlite runs a statement)
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const busyUntil = Date.now() + 400;
+    while (Date.now() < busyUntil) {
+      // hold the event loop
+    }
+    const end = await group.done;
+    const startedAt = group.startedAt!;
+    expect(startedAt).toBeGreaterThanOrEqual(before);
+    expect(end.endedAt! - startedAt).toBeGreaterThanOrEqual(90);
+    // the end was stamped when the step ended, well before this process could read it
+    expect(end.endedAt!).toBeLessThan(busyUntil - 200);
+  });
+
   it('names a command that cannot start, as the in-process spawn does', async () => {
     const executor = new LocalExecutor({ scratchRoot: join(dir, 'scratch'), spawner: new StepSpawner() });
     const outcome = await executor.runTask(

@@ -26,6 +26,7 @@ interface Pending {
   stdout: PassThrough;
   stderr: PassThrough;
   pid: number | undefined;
+  startedAt: number | undefined;
   /** The process started (true, on pid), or the spawn ended without starting (false). */
   start: (started: boolean) => void;
   finish: (end: GroupEnd) => void;
@@ -33,7 +34,7 @@ interface Pending {
 
 type HelperMessage =
   | { t: 'ready' }
-  | { t: 'pid'; id: number; pid: number }
+  | { t: 'pid'; id: number; pid: number; at: number }
   | { t: 'out'; id: number; s: 0 | 1; d: string }
   | { t: 'rmdone'; id: number; error?: string }
   | {
@@ -42,6 +43,7 @@ type HelperMessage =
       exitCode: number | null;
       signal: NodeJS.Signals | null;
       pipesAbandoned: boolean;
+      endedAt?: number;
       spawnError?: { code?: string; message: string };
       setupError?: string;
       scratchRemoved?: boolean;
@@ -117,6 +119,7 @@ class Helper {
       stdout,
       stderr,
       pid: undefined,
+      startedAt: undefined,
       start,
       finish: (end) => {
         this.groups.delete(id);
@@ -139,6 +142,9 @@ class Helper {
     return {
       get pid() {
         return pending.pid;
+      },
+      get startedAt() {
+        return pending.startedAt;
       },
       stdout,
       stderr,
@@ -173,6 +179,7 @@ class Helper {
     if (!pending) return;
     if (m.t === 'pid') {
       pending.pid = m.pid;
+      pending.startedAt = m.at;
       pending.start(true);
     } else if (m.t === 'out') {
       const data = Buffer.from(m.d, 'latin1');
@@ -193,6 +200,7 @@ class Helper {
         exitCode: m.exitCode,
         signal: m.signal,
         pipesAbandoned: m.pipesAbandoned,
+        ...(m.endedAt !== undefined ? { endedAt: m.endedAt } : {}),
         ...(spawnError ? { spawnError } : {}),
         ...(m.setupError !== undefined ? { setupError: m.setupError } : {}),
         ...(m.scratchRemoved ? { scratchRemoved: true } : {}),
@@ -334,7 +342,15 @@ function notStarted(end: GroupEnd): GroupProcess {
   stdout.end();
   stderr.end();
   const done = Promise.resolve(end);
-  return { pid: undefined, stdout, stderr, done, started: Promise.resolve(false), terminate: () => {} };
+  return {
+    pid: undefined,
+    startedAt: undefined,
+    stdout,
+    stderr,
+    done,
+    started: Promise.resolve(false),
+    terminate: () => {},
+  };
 }
 
 /** The process-wide spawner: one helper per server process, shared by its local executors. */
