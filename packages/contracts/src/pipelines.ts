@@ -235,9 +235,10 @@ export const REPOSITORY_URL_PATTERN = new RegExp(
   ].join('|')})$`,
 );
 
+const SCP_LIKE_URL = new RegExp(`^${SCP_LIKE}$`);
+
 /** Whether git reaches the repository over SSH (ssh:// or user@host:path). */
-export const isSshRepositoryUrl = (url: string) =>
-  url.startsWith('ssh://') || new RegExp(`^${SCP_LIKE}$`).test(url);
+export const isSshRepositoryUrl = (url: string) => url.startsWith('ssh://') || SCP_LIKE_URL.test(url);
 
 export const EXTERNAL_SOURCE_REVISION_MESSAGE =
   "Revision must be a branch, tag or commit: letters, numbers and '/', '.', '_', '-', not starting with '-'";

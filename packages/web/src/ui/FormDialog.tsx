@@ -3,7 +3,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 
@@ -21,6 +21,9 @@ export interface FormDialogProps {
   submitDisabled?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
+  /** The form element, for a form hook that moves focus to the first field in error. */
+  formRef?: Ref<HTMLFormElement>;
+  maxWidth?: 'xs' | 'sm' | 'md';
 }
 
 /**
@@ -38,11 +41,19 @@ export function FormDialog({
   submitDisabled,
   onSubmit,
   onClose,
+  formRef,
+  maxWidth = 'sm',
 }: FormDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit}>
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth={maxWidth}
+    >
+      <form ref={formRef} noValidate onSubmit={onSubmit}>
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
           {lead}

@@ -1,9 +1,4 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +9,8 @@ import {
   type Environment,
 } from '@slipway/contracts';
 import { formErrors } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useClustersQuery } from '../clusters/api';
 import { useCreateEnvironmentMutation, useUpdateEnvironmentMutation } from './api';
@@ -70,54 +65,43 @@ export function EnvironmentDialog({
   }
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="environment-dialog-title"
-      fullWidth
-      maxWidth="sm"
-    >
-      <form ref={form.formRef} noValidate onSubmit={onSubmit}>
-        <DialogTitle id="environment-dialog-title">
-          {environment ? t('environments.editTitle') : t('environments.createTitle')}
-        </DialogTitle>
-        <DialogContent>
+    <FormDialog
+      id="environment-dialog"
+      title={environment ? t('environments.editTitle') : t('environments.createTitle')}
+      lead={
+        <>
           <FormAlert message={serverError} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField {...form.field('name')} label={t('environments.form.name')} autoFocus fullWidth />
-            <TextField
-              {...form.field('description')}
-              label={t('environments.form.description')}
-              fullWidth
-              multiline
-            />
-            <TextField {...form.field('type')} select label={t('environments.form.type')} fullWidth>
-              {ENVIRONMENT_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {t(`environments.types.${type}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField {...form.field('clusterId')} select label={t('environments.form.cluster')} fullWidth>
-              <MenuItem value="">{t('environments.noCluster')}</MenuItem>
-              {(clusters.data?.rows ?? []).map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField {...form.field('namespace')} label={t('environments.form.namespace')} fullWidth />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {environment ? t('environments.form.save') : t('environments.form.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+      submitLabel={environment ? t('environments.form.save') : t('environments.form.create')}
+      busy={busy}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      formRef={form.formRef}
+    >
+      <TextField {...form.field('name')} label={t('environments.form.name')} autoFocus fullWidth />
+      <TextField
+        {...form.field('description')}
+        label={t('environments.form.description')}
+        fullWidth
+        multiline
+      />
+      <TextField {...form.field('type')} select label={t('environments.form.type')} fullWidth>
+        {ENVIRONMENT_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {t(`environments.types.${type}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...form.field('clusterId')} select label={t('environments.form.cluster')} fullWidth>
+        <MenuItem value="">{t('environments.noCluster')}</MenuItem>
+        {(clusters.data?.rows ?? []).map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...form.field('namespace')} label={t('environments.form.namespace')} fullWidth />
+    </FormDialog>
   );
 }

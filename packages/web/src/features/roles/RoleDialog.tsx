@@ -1,15 +1,10 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleRequestSchema, type Role } from '@slipway/contracts';
 import { formErrors } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateRoleMutation, useUpdateRoleMutation } from './api';
 import { PermissionMatrix } from './PermissionMatrix';
@@ -42,36 +37,24 @@ export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () =
 
   const title = role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle');
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="role-dialog-title"
-      fullWidth
+    <FormDialog
+      id="role-dialog"
+      title={title}
+      lead={<FormAlert message={serverError} />}
+      submitLabel={role ? t('common.save') : t('roles.create')}
+      busy={busy}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      formRef={form.formRef}
       maxWidth="md"
     >
-      <form ref={form.formRef} noValidate onSubmit={onSubmit}>
-        <DialogTitle id="role-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          <FormAlert message={serverError} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField {...form.field('name')} label={t('roles.name')} autoFocus fullWidth />
-            <TextField {...form.field('description')} label={t('roles.description')} fullWidth multiline />
-            <PermissionMatrix
-              rows={rows}
-              onToggle={(resource, action) => setRows((r) => toggleAction(r, resource, action))}
-              onEnvironments={(resource, text) => setRows((r) => setEnvironments(r, resource, text))}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {role ? t('common.save') : t('roles.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField {...form.field('name')} label={t('roles.name')} autoFocus fullWidth />
+      <TextField {...form.field('description')} label={t('roles.description')} fullWidth multiline />
+      <PermissionMatrix
+        rows={rows}
+        onToggle={(resource, action) => setRows((r) => toggleAction(r, resource, action))}
+        onEnvironments={(resource, text) => setRows((r) => setEnvironments(r, resource, text))}
+      />
+    </FormDialog>
   );
 }
