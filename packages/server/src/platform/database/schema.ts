@@ -44,6 +44,8 @@ export const users = pgTable('users', {
 export const organisations = pgTable('organisations', {
   id: id(),
   name: text('name').notNull(),
+  /** an organisation admin's cap on any run's duration in minutes (null: no cap beyond the run's own timeout) */
+  maxRunMinutes: integer('max_run_minutes'),
   createdAt: created(),
 });
 
@@ -484,6 +486,28 @@ export const secrets = pgTable(
   (t) => [uniqueIndex('secrets_ws_name').on(t.workspaceId, t.name)],
 );
 
+/**
+ * Plain configuration files for steps, like a Kubernetes ConfigMap: `configMap` workspace bindings,
+ * Task volumes, `configMapKeyRef` and `envFrom.configMapRef` read them.
+ */
+export const configMaps = pgTable(
+  'config_maps',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** { key: text } — each key is a file name when mounted */
+    data: jsonb('data').notNull(),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('config_maps_ws_name').on(t.workspaceId, t.name)],
+);
+
 /** Plain (non-secret) variables, injected as env into every step of a workspace's runs. */
 export const variables = pgTable(
   'variables',
@@ -554,6 +578,22 @@ export const webhookDeliveries = pgTable(
     payloadBytes: integer('payload_bytes').notNull().default(0),
   },
   (t) => [index('webhook_deliveries_hook').on(t.webhookId, t.receivedAt)],
+);
+
+/**
+ * A provider's delivery id seen for a webhook: a replay of the same delivery (same id) starts no
+ * second run. Written in the same transaction as the delivery that started a run (or was ignored).
+ */
+export const webhookDeliveryIds = pgTable(
+  'webhook_delivery_ids',
+  {
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    deliveryId: text('delivery_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.webhookId, t.deliveryId] })],
 );
 
 /** A pipeline started on a timetable. */
