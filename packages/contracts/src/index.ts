@@ -14,6 +14,7 @@ export * from './sso-audit.js';
 export * from './access.js';
 export * from './caller-permissions.js';
 export * from './pipelines.js';
+export * from './config-maps.js';
 export * from './pipeline-runs.js';
 export * from './agent-protocol.js';
 export * from './clusters.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from './constants.js';
+import { configMapKeySchema } from './config-maps.js';
 import { listQuerySchema, PAGING } from './paging.js';
 
 /** The spec's path constants for runs and their logs, under `/api`. */
@@ -41,14 +42,63 @@ export const runParamValueSchema = z.union([
   z.record(z.string(), z.string()),
 ]);
 
-export const runWorkspaceBindingSchema = z.object({
-  name: z.string().min(1).max(63),
-  emptyDir: z.object({}).passthrough().optional(),
-  volumeClaimTemplate: z.unknown().optional(),
-  subPath: z.string().max(255).optional(),
-  /** Tekton's secret workspace: each key of the workspace's secret is a file in the workspace. */
-  secret: z.object({ secretName: z.string().min(1).max(253) }).optional(),
-});
+/**
+ * A config map item's file: a relative path that stays inside the workspace (no leading '/', no
+ * '..' segment), as Kubernetes' KeyToPath.
+ */
+export const WORKSPACE_ITEM_PATH_MESSAGE =
+  "path must be a relative path inside the workspace: no leading '/' and no '..'";
+export const workspaceItemPathSchema = z
+  .string()
+  .min(1, 'path must not be empty')
+  .max(4096, 'path must have at most 4096 characters')
+  .refine(
+    (p) => !p.startsWith('/') && !p.split('/').some((part) => part === '..' || part === '.' || part === ''),
+    WORKSPACE_ITEM_PATH_MESSAGE,
+  );
+
+/** The kinds of Tekton workspace binding; a binding names at most one. */
+export const WORKSPACE_BINDING_KINDS = [
+  'emptyDir',
+  'secret',
+  'configMap',
+  'persistentVolumeClaim',
+  'volumeClaimTemplate',
+  'csi',
+  'projected',
+] as const;
+export type WorkspaceBindingKind = (typeof WORKSPACE_BINDING_KINDS)[number];
+
+export const runWorkspaceBindingSchema = z
+  .object({
+    name: z.string().min(1).max(63),
+    emptyDir: z.object({}).passthrough().optional(),
+    subPath: z.string().max(255).optional(),
+    /** Tekton's secret workspace: each key of the workspace's secret is a file in the workspace. */
+    secret: z.object({ secretName: z.string().min(1).max(253) }).optional(),
+    /**
+     * Tekton's configMap workspace: each key of the workspace's config map is a file (mode 0644),
+     * or only the listed items, each at its path. Read-only to steps.
+     */
+    configMap: z
+      .object({
+        name: z.string().min(1).max(253),
+        items: z
+          .array(z.object({ key: configMapKeySchema, path: workspaceItemPathSchema }))
+          .max(1000)
+          .optional(),
+      })
+      .optional(),
+    /** Kept so a run that cannot use them (the local executor) is refused with their name. */
+    persistentVolumeClaim: z.unknown().optional(),
+    volumeClaimTemplate: z.unknown().optional(),
+    csi: z.unknown().optional(),
+    projected: z.unknown().optional(),
+  })
+  .refine((b) => WORKSPACE_BINDING_KINDS.filter((k) => b[k] !== undefined).length <= 1, {
+    message: `a workspace binding names at most one of ${WORKSPACE_BINDING_KINDS.join(', ')}`,
+  });
+export type RunWorkspaceBinding = z.infer<typeof runWorkspaceBindingSchema>;
 
 export const createPipelineRunSchema = z.object({
   pipelineId: z.string().min(1).max(64),
