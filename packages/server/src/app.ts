@@ -43,6 +43,7 @@ import { Keys, loadMasterKey } from './platform/keys.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail.js';
 import type { Database } from './platform/database/database.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerNulGuard } from './platform/nul-guard.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-static.js';
@@ -96,6 +97,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const publicUrl =
     config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   const accessStore = new SqlAccessStore(database);
+  // Before the access hook: a NUL in a header must not reach its queries (nor any other).
+  registerNulGuard(app);
   registerAccessControl(app, accessStore, tokens);
   registerAuditTrail(app, new SqlAuditStore(database.db));
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@slipway/contracts';
 import type { AuditOutcome, AuditStore } from '../features/audit/audit-store.js';
 import { headerValue } from './headers.js';
+import { withoutNul } from './nul-guard.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -24,22 +25,26 @@ export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
     const p = request.principal;
     const a = request.audit ?? {};
     try {
-      await store.append({
-        organisationId: a.organisationId ?? p?.organisationId ?? null,
-        workspaceId: a.workspaceId ?? request.workspaceId ?? null,
-        actorType: p ? p.kind : 'anonymous',
-        actorId: p ? (p.kind === 'user' ? p.userId : p.serviceAccountId) : null,
-        actorLabel: p ? (p.kind === 'user' ? p.email : p.name) : (a.actorLabel ?? null),
-        action: request.routeOptions.config.auditAction ?? `${request.method} ${url}`,
-        targetType: a.targetType ?? null,
-        targetId: a.targetId ?? null,
-        ip: request.ip ?? null,
-        userAgent: headerValue(request, 'user-agent'),
-        fingerprint: headerValue(request, HEADERS.fingerprint),
-        outcome: outcomeOf(reply.statusCode),
-        statusCode: reply.statusCode,
-        detail: a.detail ?? null,
-      });
+      // The record is kept whatever the request held: a NUL (which PostgreSQL refuses) is stored
+      // as the text \u0000.
+      await store.append(
+        withoutNul({
+          organisationId: a.organisationId ?? p?.organisationId ?? null,
+          workspaceId: a.workspaceId ?? request.workspaceId ?? null,
+          actorType: p ? p.kind : 'anonymous',
+          actorId: p ? (p.kind === 'user' ? p.userId : p.serviceAccountId) : null,
+          actorLabel: p ? (p.kind === 'user' ? p.email : p.name) : (a.actorLabel ?? null),
+          action: request.routeOptions.config.auditAction ?? `${request.method} ${url}`,
+          targetType: a.targetType ?? null,
+          targetId: a.targetId ?? null,
+          ip: request.ip ?? null,
+          userAgent: headerValue(request, 'user-agent'),
+          fingerprint: headerValue(request, HEADERS.fingerprint),
+          outcome: outcomeOf(reply.statusCode),
+          statusCode: reply.statusCode,
+          detail: a.detail ?? null,
+        }),
+      );
     } catch (err) {
       request.log.error({ err }, 'audit record could not be written');
     }
