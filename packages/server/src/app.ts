@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPipelineCatalogue } from './features/pipeline-catalogue/pipeline-catalogue-feature.js';
 import { createSecretsFeature } from './features/secrets/secrets-feature.js';
+import { createConfigMapsFeature } from './features/config-maps/config-maps-feature.js';
 import { createClustersFeature } from './features/clusters/clusters-feature.js';
 import { createEnvironmentsFeature } from './features/environments/environments-feature.js';
 import { withClusterExecutor } from './features/environments/run-executor.js';
@@ -130,6 +131,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(pipelineCatalogue.plugin);
   const secretsFeature = createSecretsFeature({ db: database.db, keys });
   await app.register(secretsFeature.plugin);
+  const configMapsFeature = createConfigMapsFeature({ db: database.db });
+  await app.register(configMapsFeature.plugin);
   // The clusters' agents dial in at /api/agent/connect; features reach them through agentGateway.
   const agentGatewayFeature = createAgentGatewayFeature({
     db: database.db,
