@@ -59,24 +59,44 @@ export type Metadata = z.infer<typeof metadataSchema>;
 
 // ── Task ──────────────────────────────────────────────────────────────────────────────────
 
+const keyRef = z.object({ name, key: name, optional: z.boolean().optional() });
+
 export const envVarSchema = z.object({
   name,
   value: scalar.optional(),
   valueFrom: z
     .object({
-      secretKeyRef: z.object({ name, key: name, optional: z.boolean().optional() }).optional(),
-      configMapKeyRef: z.object({ name, key: name }).optional(),
+      secretKeyRef: keyRef.optional(),
+      configMapKeyRef: keyRef.optional(),
       fieldRef: z.object({ fieldPath: z.string() }).optional(),
+    })
+    .refine((from) => [from.secretKeyRef, from.configMapKeyRef, from.fieldRef].filter(Boolean).length === 1, {
+      message: 'valueFrom needs exactly one of secretKeyRef, configMapKeyRef or fieldRef',
     })
     .optional(),
 });
 export type EnvVar = z.infer<typeof envVarSchema>;
+
+const sourceRef = z.object({ name, optional: z.boolean().optional() });
+
+/** Every key of a config map or a secret as env (Kubernetes' EnvFromSource), names prefixed. */
+export const envFromSchema = z
+  .object({
+    prefix: z.string().optional(),
+    configMapRef: sourceRef.optional(),
+    secretRef: sourceRef.optional(),
+  })
+  .refine((from) => Boolean(from.configMapRef) !== Boolean(from.secretRef), {
+    message: 'envFrom needs exactly one of configMapRef or secretRef',
+  });
+export type EnvFrom = z.infer<typeof envFromSchema>;
 
 const stepFields = {
   image: z.string().optional(),
   command: z.array(scalar).optional(),
   args: z.array(scalar).optional(),
   env: z.array(envVarSchema).optional(),
+  envFrom: z.array(envFromSchema).optional(),
   workingDir: z.string().optional(),
 };
 
@@ -228,7 +248,9 @@ export const pipelineRunWorkspaceSchema = z.object({
   volumeClaimTemplate: looseObject.optional(),
   persistentVolumeClaim: z.object({ claimName: name, readOnly: z.boolean().optional() }).optional(),
   secret: z.object({ secretName: name }).optional(),
-  configMap: z.object({ name }).optional(),
+  configMap: z.object({ name, items: z.array(z.object({ key: name, path: name })).optional() }).optional(),
+  csi: looseObject.optional(),
+  projected: looseObject.optional(),
 });
 export type PipelineRunWorkspace = z.infer<typeof pipelineRunWorkspaceSchema>;
 

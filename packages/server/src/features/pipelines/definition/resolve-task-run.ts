@@ -16,6 +16,16 @@ export interface ResolvedStep {
   env: Record<string, string>;
   /** Env vars the executor fills from secrets (`valueFrom.secretKeyRef`). */
   secretEnv: { name: string; secret: string; key: string; optional?: boolean }[];
+  /**
+   * Env vars from config maps (`valueFrom.configMapKeyRef`). The run engine folds them into `env`
+   * before the executor sees the step.
+   */
+  configMapEnv?: { name: string; configMap: string; key: string; optional?: boolean }[];
+  /**
+   * Every key of a config map or secret as env (`envFrom`), in order. The run engine folds them
+   * into `env` (config maps) and `secretEnv` (secrets) before the executor sees the step.
+   */
+  envFrom?: { kind: 'configMap' | 'secret'; name: string; prefix?: string; optional?: boolean }[];
   workingDir?: string;
   timeoutMs?: number;
   onError: 'continue' | 'stopAndFail';
@@ -35,6 +45,8 @@ export interface ResolvedTaskRun {
   workspaces: Record<string, string>;
   timeoutMs?: number;
   retries: number;
+  /** Whose run this is (its organisation): step slots are shared fairly between tenants. */
+  tenant?: string;
 }
 
 export interface ResolveContext extends SubstitutionContext {
@@ -100,17 +112,35 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext): Resol
   if (!step.image) return fail(name, `step "${name}" has no image`);
   const env: Record<string, string> = {};
   const secretEnv: ResolvedStep['secretEnv'] = [];
+  const configMapEnv: NonNullable<ResolvedStep['configMapEnv']> = [];
   for (const entry of step.env ?? []) {
-    const ref = entry.valueFrom?.secretKeyRef;
-    if (ref)
+    const secretRef = entry.valueFrom?.secretKeyRef;
+    const configMapRef = entry.valueFrom?.configMapKeyRef;
+    if (secretRef)
       secretEnv.push({
         name: entry.name,
-        secret: substitute(ref.name, ctx),
-        key: substitute(ref.key, ctx),
-        ...(ref.optional ? { optional: true } : {}),
+        secret: substitute(secretRef.name, ctx),
+        key: substitute(secretRef.key, ctx),
+        ...(secretRef.optional ? { optional: true } : {}),
+      });
+    else if (configMapRef)
+      configMapEnv.push({
+        name: entry.name,
+        configMap: substitute(configMapRef.name, ctx),
+        key: substitute(configMapRef.key, ctx),
+        ...(configMapRef.optional ? { optional: true } : {}),
       });
     else env[entry.name] = substitute(entry.value ?? '', ctx);
   }
+  const envFrom: NonNullable<ResolvedStep['envFrom']> = (step.envFrom ?? []).map((from) => {
+    const ref = (from.configMapRef ?? from.secretRef)!;
+    return {
+      kind: from.configMapRef ? 'configMap' : 'secret',
+      name: substitute(ref.name, ctx),
+      ...(from.prefix ? { prefix: substitute(from.prefix, ctx) } : {}),
+      ...(ref.optional ? { optional: true } : {}),
+    };
+  });
   const timeoutMs = step.timeout !== undefined ? parseDuration(step.timeout) : null;
   return {
     name,
@@ -120,6 +150,8 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext): Resol
     ...(step.args ? { args: substitute(step.args, ctx) } : {}),
     env,
     secretEnv,
+    ...(configMapEnv.length > 0 ? { configMapEnv } : {}),
+    ...(envFrom.length > 0 ? { envFrom } : {}),
     ...(step.workingDir ? { workingDir: substitute(step.workingDir, ctx) } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     onError: step.onError ?? 'stopAndFail',

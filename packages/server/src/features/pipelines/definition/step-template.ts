@@ -2,7 +2,8 @@ import type { EnvVar, Step, StepTemplate } from './model.js';
 
 /**
  * Applies a Task's `stepTemplate` to a step the way Tekton does: fields the step sets win,
- * `env` is merged by name (the step's entry wins), lists like `command` / `args` are replaced.
+ * `env` is merged by name (the step's entry wins), lists like `command` / `args` / `envFrom` are
+ * replaced.
  */
 export function applyStepTemplate(step: Step, template: StepTemplate | undefined): Step {
   if (!template) return step;
@@ -15,6 +16,7 @@ export function applyStepTemplate(step: Step, template: StepTemplate | undefined
     command: step.command ?? template.command,
     args: step.args ?? template.args,
     workingDir: step.workingDir ?? template.workingDir,
+    envFrom: step.envFrom ?? template.envFrom,
     env: env.size > 0 ? [...env.values()] : undefined,
   };
 }

@@ -81,7 +81,10 @@ describe('validateTask', () => {
           name: 's',
           image: 'a',
           script: 'x',
-          env: [{ name: 'A', valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } }],
+          env: [
+            { name: 'A', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+            { name: 'B', valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } },
+          ],
         },
       ],
     };

@@ -128,11 +128,11 @@ function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
       });
     (raw.env ?? []).forEach((env, j) => {
       const from = env.valueFrom;
-      if (from && (from.configMapKeyRef || from.fieldRef || !from.secretKeyRef))
+      if (from && (from.fieldRef || (!from.secretKeyRef && !from.configMapKeyRef)))
         issues.push({
           path: `${at}.env[${j}].valueFrom`,
           rule: 'unsupported',
-          message: `env "${env.name}": only valueFrom.secretKeyRef is supported`,
+          message: `env "${env.name}": only valueFrom.secretKeyRef and valueFrom.configMapKeyRef are supported`,
         });
     });
   });
