@@ -142,6 +142,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
       script: command.script,
       home: ctx.scratchDir,
       signal: ctx.signal,
+      tenant: ctx.run.tenant,
       ...(ctx.removeScratchAfter ? { removeAfter: ctx.scratchDir } : {}),
     });
   } catch (error) {

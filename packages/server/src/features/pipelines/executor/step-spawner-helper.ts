@@ -40,8 +40,12 @@ const MAX_UNSENT = 64;
 const MAX_UNACKED = 1 << 18;
 const groups = new Map();
 const SLOTS = Math.max(1, Number(process.env.SLIPWAY_STEP_SLOTS) || 1);
-const queue = [];
+// spawns waiting for a slot, per tenant (organisation), FIFO; the map's order is the tenants' turn
+const queues = new Map();
 let running = 0;
+// process groups holding a slot, per tenant, and the tenant of each spawn holding one
+const runningBy = new Map();
+const tenantOf = new Map();
 let unsent = 0;
 const paused = new Set();
 function signalGroup(pgid, signal) {
@@ -68,16 +72,39 @@ function removeAfter(m, end) {
   try { removeDir(m.removeAfter); end.scratchRemoved = true; } catch {}
   return end;
 }
+// Fair share (the same rule as Semaphore in concurrency.ts): a queued spawn of tenant T starts
+// when fewer than SLOTS run, or when T runs fewer than max(1, floor(SLOTS / tenants with running
+// or queued spawns)), so another tenant's long steps cannot hold its first one back (at most
+// SLOTS + the number of tenants run). Tenants take turns among those that may start.
+function mayStart(tenant, share) {
+  return running < SLOTS || (runningBy.get(tenant) || 0) < share;
+}
 function pump() {
-  while (running < SLOTS && queue.length > 0) {
+  for (;;) {
+    let tenants = runningBy.size;
+    for (const tenant of queues.keys()) if (!runningBy.has(tenant)) tenants += 1;
+    const share = Math.max(1, Math.floor(SLOTS / Math.max(1, tenants)));
+    let next;
+    for (const tenant of queues.keys()) if (mayStart(tenant, share)) { next = tenant; break; }
+    if (next === undefined) return;
+    const queue = queues.get(next);
+    const m = queue.shift();
+    queues.delete(next); // the tenant served goes to the back of the turn order
+    if (queue.length > 0) queues.set(next, queue);
     running += 1;
-    start(queue.shift());
+    runningBy.set(next, (runningBy.get(next) || 0) + 1);
+    tenantOf.set(m.id, next);
+    start(m);
   }
 }
 /** The end of a spawn that held a slot: the slot passes to the next queued spawn. */
 function ended(message) {
   send(message);
   running -= 1;
+  const tenant = tenantOf.get(message.id);
+  tenantOf.delete(message.id);
+  const left = (runningBy.get(tenant) || 1) - 1;
+  if (left > 0) runningBy.set(tenant, left); else runningBy.delete(tenant);
   pump();
 }
 function start(m) {
@@ -184,14 +211,23 @@ function start(m) {
 }
 process.on('message', (m) => {
   if (m.t === 'spawn') {
-    queue.push(m);
+    const tenant = typeof m.tenant === 'string' ? m.tenant : '';
+    const queue = queues.get(tenant);
+    if (queue) queue.push(m); else queues.set(tenant, [m]);
     pump();
   } else if (m.t === 'term') {
-    const queued = queue.findIndex((q) => q.id === m.id);
-    if (queued >= 0) {
-      const [dropped] = queue.splice(queued, 1);
+    let dropped;
+    for (const [tenant, queue] of queues) {
+      const queued = queue.findIndex((q) => q.id === m.id);
+      if (queued < 0) continue;
+      [dropped] = queue.splice(queued, 1);
+      if (queue.length === 0) queues.delete(tenant);
+      break;
+    }
+    if (dropped) {
       send(removeAfter(dropped, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
         notStarted: true }));
+      pump(); // one tenant fewer with work can raise the others' share
     } else groups.get(m.id)?.terminate();
   }
   else if (m.t === 'ack') {

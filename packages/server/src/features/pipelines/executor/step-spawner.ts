@@ -58,6 +58,8 @@ export type SpawnOptions = GroupOptions & {
   removeAfter?: string;
   /** Aborted while the spawn waits for a slot in this process: it is given up (`notStarted`). */
   signal?: AbortSignal;
+  /** Whose step this is (the organisation): slots are shared fairly between tenants. */
+  tenant?: string;
 };
 
 /** One running helper process and the groups it spawned that have not ended yet. */
@@ -137,6 +139,7 @@ class Helper {
     this.child.send({
       t: 'spawn',
       ...{ id, file, args, cwd: options.cwd, env: options.env, grace, script, home, removeAfter },
+      ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
     });
     let terminated = false;
     return {
@@ -271,7 +274,7 @@ export class StepSpawner {
   private async spawnHere(file: string, args: string[], options: SpawnOptions): Promise<GroupProcess> {
     let release: () => void;
     try {
-      release = await this.local.acquire(options.signal);
+      release = await this.local.acquire(options.signal, options.tenant);
     } catch {
       return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, notStarted: true });
     }
