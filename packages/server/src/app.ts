@@ -162,6 +162,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     db: database.db,
     loader: pipelineCatalogue.loader,
     secrets: secretsFeature.reader,
+    configMaps: configMapsFeature.reader,
     dataDir: config.dataDir,
     engine: config.engineEnabled,
     databaseUrl: database.driver === 'postgres' ? config.databaseUrl : undefined,

@@ -11,7 +11,12 @@ import { LogHub } from './logs/log-hub.js';
 import { LogPublisher } from './logs/log-publisher.js';
 import type { LogStreamSource } from './logs/log-stream.js';
 import { pipelineRunsRoutes } from './pipeline-runs-routes.js';
-import { catalogueDefinitions, type SecretSource } from './run-sources.js';
+import {
+  catalogueDefinitions,
+  withConfigMaps,
+  type ConfigMapSource,
+  type SecretSource,
+} from './run-sources.js';
 import { PipelineRunsService } from './pipeline-runs-service.js';
 import { RunStore } from './run-store.js';
 import { TaskStore } from './task-store.js';
@@ -22,6 +27,8 @@ export interface PipelineRunsDeps {
   loader: PipelineDefinitionLoader;
   /** The secrets feature's reader: how steps get secret values. */
   secrets: SecretSource;
+  /** The config maps feature's reader: config map env, envFrom and workspaces. */
+  configMaps?: ConfigMapSource;
   dataDir: string;
   /** False: routes only, no reconcile loop in this process (SLIPWAY_ENGINE=off). */
   engine?: boolean;
@@ -65,7 +72,8 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
             ...(deps.stepSpawner === 'in-process' ? { spawner: 'in-process' as const } : {}),
           }),
         definitions,
-        secrets: deps.secrets,
+        // the engine hands its drivers `secrets` only: the config maps ride along with them
+        secrets: deps.configMaps ? withConfigMaps(deps.secrets, deps.configMaps) : deps.secrets,
         dataDir: deps.dataDir,
         instanceId,
         logs,

@@ -16,6 +16,7 @@ import { logText, searchLog, selectTaskRuns } from './logs/log-reader.js';
 import { storedDefinitions, type DefinitionSource } from './run-sources.js';
 import type { NewRun, RunRow, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
+import { localBindingIssues } from './workspace-bindings.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const HOUR_MS = 3_600_000;
@@ -48,6 +49,7 @@ export class PipelineRunsService {
       throw new InputError('environmentId: no such environment in this workspace', [
         { path: 'environmentId', message: 'no such environment in this workspace' },
       ]);
+    await this.checkBindings(request.workspaces, request.environmentId ?? null);
     return this.start({
       workspaceId,
       pipelineId: pipeline.id,
@@ -66,6 +68,7 @@ export class PipelineRunsService {
     const run = await this.find(workspaceId, id);
     const pipeline = await this.runs.pipeline(workspaceId, run.pipelineId);
     if (!pipeline) throw new NotFoundError('Pipeline not found');
+    await this.checkBindings(run.workspaceBindings as object[], run.environmentId);
     return this.start({
       workspaceId,
       pipelineId: run.pipelineId,
@@ -206,6 +209,17 @@ export class PipelineRunsService {
   /** 404 unless the run is in the workspace. */
   async exists(workspaceId: string, id: string): Promise<void> {
     await this.find(workspaceId, id);
+  }
+
+  /**
+   * A run on the local executor (no environment, or one without a cluster) cannot have a
+   * workspace on a volume: refuse it rather than give the steps an empty directory.
+   */
+  private async checkBindings(bindings: readonly object[], environmentId: string | null) {
+    const issues = localBindingIssues(bindings);
+    if (issues.length === 0) return;
+    if (environmentId && (await this.runs.environmentOnCluster(environmentId))) return;
+    throw new InputError(issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues);
   }
 
   private async start(run: NewRun): Promise<PipelineRunView> {

@@ -19,7 +19,7 @@ import {
 } from '../pipelines/definition/index.js';
 import { describeIssues, type RunDefinition } from './run-definition.js';
 import { RunDirectory, type WorkspaceBinding } from './run-directory.js';
-import type { DefinitionSource } from './run-sources.js';
+import { configMapsOf, type DefinitionSource } from './run-sources.js';
 import { finalStatus, restoredStates } from './run-status.js';
 import type { ClaimedRun, RunStore } from './run-store.js';
 import { TaskRunner, type TaskEnd, type TaskRunnerDeps } from './task-runner.js';
@@ -108,11 +108,14 @@ export class RunDriver {
     Object.assign(this.states, restoredStates(existing, this.taskResults));
     let workspaces: Record<string, string>;
     try {
+      // a run without an environment runs on the local executor (one with an environment may
+      // run on its cluster: the start refused what the local executor cannot provide)
       const prepared = await this.dir.prepare(
         definition,
         this.run.workspaceBindings as WorkspaceBinding[],
         this.run.workspaceId,
         this.deps.secrets,
+        { configMaps: configMapsOf(this.deps), local: !this.run.environmentId },
       );
       for (const value of prepared.secretValues) this.runner.masker.add(value);
       workspaces = prepared.paths;

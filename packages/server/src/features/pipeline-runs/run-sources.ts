@@ -1,4 +1,5 @@
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
+import type { ConfigMapReader } from '../config-maps/config-map-reader.js';
 import type { SecretReader } from '../secrets/secret-reader.js';
 import { describeIssues, loadDefinition, templateCatalogue, type RunDefinition } from './run-definition.js';
 import type { RunStore } from './run-store.js';
@@ -14,6 +15,38 @@ export interface DefinitionSource {
 export interface SecretSource {
   value(workspaceId: string, secretName: string, key: string): Promise<string>;
   values(workspaceId: string, secretName: string): Promise<Record<string, string> | null>;
+  /**
+   * Config maps, carried beside the secrets: the engine hands its drivers `secrets` and nothing
+   * else of the kind, so this is how config maps reach the task runner (see `configMapsOf`).
+   */
+  configMaps?: ConfigMapSource;
+}
+
+/** Where config map data comes from: the config maps feature's reader. */
+export interface ConfigMapSource {
+  /** Every key of the workspace's config map, or null when there is no such config map. */
+  data(workspaceId: string, name: string): Promise<Record<string, string> | null>;
+}
+
+/** No config maps at all: every lookup finds none. */
+export const NO_CONFIG_MAPS: ConfigMapSource = { data: async () => null };
+
+/** The secrets, with the config maps riding along (see SecretSource.configMaps). */
+export function withConfigMaps(secrets: SecretSource, configMaps: ConfigMapSource): SecretSource {
+  return {
+    value: (workspaceId, name, key) => secrets.value(workspaceId, name, key),
+    values: (workspaceId, name) => secrets.values(workspaceId, name),
+    configMaps,
+  };
+}
+
+/** The config maps a run reads: given on their own, or carried by the secrets. */
+export function configMapsOf(deps: { secrets: SecretSource; configMaps?: ConfigMapSource }): ConfigMapSource {
+  return deps.configMaps ?? deps.secrets.configMaps ?? NO_CONFIG_MAPS;
+}
+
+export function readerConfigMaps(reader: ConfigMapReader): ConfigMapSource {
+  return { data: (workspaceId, name) => reader.data(workspaceId, name) };
 }
 
 export function catalogueDefinitions(loader: PipelineDefinitionLoader): DefinitionSource {

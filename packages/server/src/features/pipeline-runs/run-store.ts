@@ -52,6 +52,18 @@ export class RunStore {
     return rows.length > 0;
   }
 
+  /**
+   * Does a run in this environment use the Kubernetes executor? As the executor resolver decides:
+   * the environment is bound to a cluster and a namespace.
+   */
+  async environmentOnCluster(environmentId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ clusterId: environments.clusterId, namespace: environments.namespace })
+      .from(environments)
+      .where(eq(environments.id, environmentId));
+    return Boolean(row?.clusterId && row.namespace);
+  }
+
   async definition(pipelineId: string, version: number): Promise<string | undefined> {
     const [row] = await this.db
       .select({ definition: pipelineVersions.definition })

@@ -14,8 +14,9 @@ import { SecretMasker } from '../pipelines/executor/secret-masker.js';
 import { LogBuffer } from './log-buffer.js';
 import type { LogPublisher } from './logs/log-publisher.js';
 import type { RunDirectory } from './run-directory.js';
-import type { SecretSource } from './run-sources.js';
+import { configMapsOf, type ConfigMapSource, type SecretSource } from './run-sources.js';
 import { stoppedTaskStatus } from './run-status.js';
+import { foldStepEnv, needsStepEnv, type StepEnvSources } from './step-env.js';
 import type { RunRow } from './run-store.js';
 import type { TaskRunStart, TaskStore } from './task-store.js';
 
@@ -33,6 +34,8 @@ export interface TaskRunnerDeps {
   executor: Executor;
   semaphore: Semaphore;
   secrets: SecretSource;
+  /** Config maps for env, envFrom and workspaces; by default those the secrets carry (SecretSource.configMaps). */
+  configMaps?: ConfigMapSource;
   logs: LogPublisher;
   onError: (error: unknown, runId: string) => void;
 }
@@ -57,12 +60,21 @@ export class TaskRunner {
    */
   private active = 0;
 
+  /** The workspace's config maps and secrets, for the steps' config map env and envFrom. */
+  private readonly stepEnv: StepEnvSources;
+
   constructor(
     private readonly deps: TaskRunnerDeps,
     private readonly run: RunRow,
     private readonly dir: RunDirectory,
     private readonly state: RunState,
-  ) {}
+  ) {
+    const configMaps = configMapsOf(deps);
+    this.stepEnv = {
+      configMap: (name) => configMaps.data(run.workspaceId, name),
+      secret: (name) => deps.secrets.values(run.workspaceId, name),
+    };
+  }
 
   async run1(
     pt: PipelineTask,
@@ -111,6 +123,8 @@ export class TaskRunner {
     let resolved;
     try {
       resolved = resolve(newId);
+      // config map env and envFrom become plain env and secretEnv before the executor sees them
+      if (needsStepEnv(resolved)) resolved = await foldStepEnv(resolved, this.stepEnv);
     } catch (error) {
       return this.failToResolve(start, (error as Error).message);
     }
@@ -119,6 +133,7 @@ export class TaskRunner {
     if (!started.inserted) {
       try {
         resolved = resolve(taskRunId);
+        if (needsStepEnv(resolved)) resolved = await foldStepEnv(resolved, this.stepEnv);
       } catch (error) {
         return this.failToResolve(start, (error as Error).message);
       }
