@@ -37,7 +37,7 @@ describe.runIf(hasBrowser)('external pipelines in the browser', () => {
     repo = path.join(dir, 'shop');
     createGitRepo(repo, { '.tekton/pipeline.yaml': pipeline('v1') });
     await ensureWebBuild();
-    server = await startE2eServer();
+    server = await startE2eServer({ SLIPWAY_GIT_ALLOW: 'file' }); // the repository is a file:// one
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -45,6 +45,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './platform/mail.js';
 import type { Database } from './platform/database/database.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerNulGuard } from './platform/nul-guard.js';
+import { GitUrlPolicy } from './platform/git-url-policy.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerWebApp } from './platform/web-static.js';
@@ -60,6 +61,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // SLIPWAY_TRUST_PROXY: request.ip comes from X-Forwarded-For only through trusted proxies.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
@@ -158,6 +167,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     target: environmentsFeature.target,
   });
   await app.register(deploymentsFeature.plugin);
+  // SLIPWAY_GIT_ALLOW: what external pipelines and the git-clone task may fetch from.
+  const gitPolicy = new GitUrlPolicy(config.gitAllow);
   const pipelineRuns = pipelineRunsFeature(app, {
     db: database.db,
     loader: pipelineCatalogue.loader,
@@ -173,6 +184,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       agentGateway,
       environmentsFeature.target,
       deploymentsFeature.executor,
+      gitPolicy,
     ),
   });
   await app.register(pipelineRuns.routes);
@@ -182,6 +194,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     catalogue: pipelineCatalogue,
     secrets: secretsFeature.reader,
     dataDir: config.dataDir,
+    gitPolicy,
   });
   await app.register(externalPipelines.routes);
   pipelineRuns.service.beforeCreate((ws, id) => externalPipelines.service.beforeRun(ws, id));

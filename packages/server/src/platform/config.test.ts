@@ -37,6 +37,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads SLIPWAY_GIT_ALLOW (nothing allowed by default) and SLIPWAY_TRUST_PROXY (false by default)', () => {
+    expect(loadConfig({})).toMatchObject({ gitAllow: [], trustProxy: false });
+    expect(loadConfig({ SLIPWAY_GIT_ALLOW: 'file,127.0.0.1,10.0.0.0/8,git.internal:22' }).gitAllow).toEqual([
+      { kind: 'file' },
+      { kind: 'ip', address: '127.0.0.1', family: 4 },
+      { kind: 'cidr', address: '10.0.0.0', prefix: 8, family: 4 },
+      { kind: 'host', host: 'git.internal', port: 22 },
+    ]);
+    expect(loadConfig({ SLIPWAY_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ SLIPWAY_TRUST_PROXY: 'FALSE' }).trustProxy).toBe(false);
+    expect(loadConfig({ SLIPWAY_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ SLIPWAY_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
@@ -61,6 +79,18 @@ describe('loadConfig', () => {
       'SLIPWAY_AGENT_IMAGE: must be an image reference such as registry.example.com/slipway/agent:0.1.0',
     ],
     ['SLIPWAY_BODY_LIMIT', '-1', 'SLIPWAY_BODY_LIMIT: must be a whole number of bytes, 1 or more'],
+    [
+      'SLIPWAY_GIT_ALLOW',
+      'file,10.0.0.0/40',
+      'SLIPWAY_GIT_ALLOW: "10.0.0.0/40" is not an entry: must be a comma-separated list of file, host names, host:port, IPs or CIDRs (such as 127.0.0.1,10.0.0.0/8,git.internal:22)',
+    ],
+    ['SLIPWAY_GIT_ALLOW', 'git host', 'SLIPWAY_GIT_ALLOW: "git host" is not an entry'],
+    [
+      'SLIPWAY_TRUST_PROXY',
+      'yes',
+      'SLIPWAY_TRUST_PROXY: must be false, true, a number of proxy hops (such as 1), or a comma-separated list of proxy IPs or CIDRs',
+    ],
+    ['SLIPWAY_TRUST_PROXY', '10.0.0.0/8,proxy.lan', 'SLIPWAY_TRUST_PROXY: must be false, true'],
   ])('refuses %s=%s naming the variable and the rule', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigurationError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

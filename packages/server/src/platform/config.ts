@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import { ConfigurationError } from './errors.js';
+import { parseGitAllow, type GitAllowEntry } from './git-url-policy.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -31,6 +33,39 @@ function oidcVariables<N extends string>(name: N) {
     [`SLIPWAY_OIDC_${name}_CLIENT_SECRET`]: optionalString,
   } as Record<`SLIPWAY_OIDC_${N}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, typeof optionalString>;
 }
+
+const TRUST_PROXY_RULE =
+  'must be false, true, a number of proxy hops (such as 1), or a comma-separated list of proxy IPs or CIDRs (such as 10.0.0.0/8,127.0.0.1)';
+
+/** SLIPWAY_TRUST_PROXY as Fastify's trustProxy takes it. */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const ok = entries.every((e) => {
+    const [address, prefix, ...rest] = e.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  if (!ok) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** SLIPWAY_GIT_ALLOW: what git may fetch from besides public hosts. */
+const gitAllow = z.string().transform((value, ctx): GitAllowEntry[] => {
+  try {
+    return parseGitAllow(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
 
 export interface OidcProviderConfig {
   id: 'google' | 'azure';
@@ -92,6 +127,8 @@ export const serverConfigSchema = z.object({
   SLIPWAY_PGLITE_COMPILER: z
     .enum(['baseline', 'optimising'], { message: 'must be baseline or optimising' })
     .default('baseline'),
+  SLIPWAY_TRUST_PROXY: trustProxy.optional(),
+  SLIPWAY_GIT_ALLOW: gitAllow.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -128,6 +165,13 @@ export interface ServerConfig {
   engineEnabled: boolean;
   /** OpenID Connect providers for G Suite and Azure sign-in, each on when all three are set. */
   oidcProviders: OidcProviderConfig[];
+  /**
+   * Which proxies' X-Forwarded-For names the client (Fastify's trustProxy): none (false), all
+   * (true), a number of hops, or the proxies' IPs and CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** What git may fetch from beyond public hosts (SLIPWAY_GIT_ALLOW): file, hosts, IPs, CIDRs. */
+  gitAllow: GitAllowEntry[];
   /** Tests keep PGlite in memory. */
   inMemoryDatabase?: boolean;
 }
@@ -160,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: c.LOG_LEVEL,
     masterKey: c.SLIPWAY_MASTER_KEY,
     engineEnabled: c.SLIPWAY_ENGINE === 'on',
+    trustProxy: c.SLIPWAY_TRUST_PROXY ?? false,
+    gitAllow: c.SLIPWAY_GIT_ALLOW ?? [],
     publicUrl: c.SLIPWAY_PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: c.SMTP_URL,
     smtpFrom: c.SMTP_FROM,

@@ -7,23 +7,29 @@ import {
   type EnvironmentTarget,
 } from '../pipelines/executor/kubernetes-executor-resolver.js';
 import { LocalExecutor } from '../pipelines/executor/local-executor.js';
+import { guardGitClone } from '../pipeline-catalogue/built-in-tasks/git-clone-guard.js';
+import { GitUrlPolicy } from '../../platform/git-url-policy.js';
 
 /**
  * The run engine's executors: apply-yaml and deploy tasks are carried out by Slipway through the
  * environment's cluster agent; other tasks of a run whose environment is bound to a cluster run
- * there as pods (Kubernetes executor); everything else runs locally as child processes.
+ * there as pods (Kubernetes executor); everything else runs locally as child processes. A
+ * git-clone step runs only when its URL passes SLIPWAY_GIT_ALLOW.
  */
 export function withClusterExecutor(
   dataDir: string,
   gateway: AgentGateway,
   target: EnvironmentTarget,
   deploy: DeployExecutor,
+  /** SLIPWAY_GIT_ALLOW: what the git-clone task may fetch from (by default only public hosts) */
+  gitPolicy: GitUrlPolicy = new GitUrlPolicy(),
 ) {
   const local = new LocalExecutor({ scratchRoot: path.join(dataDir, 'scratch') });
   const resolve = executorResolver({ local, gateway, target });
   const executorFor = (run: { id: string; workspaceId: string; environmentId: string | null }): Executor => {
-    const base = resolve(run);
+    const base = guardGitClone(resolve(run), gitPolicy);
     return {
+      containerPaths: base.containerPaths,
       runTask: (task, io, signal) =>
         isInServerTask(task) ? deploy.runTask(run, task, io, signal) : base.runTask(task, io, signal),
     };

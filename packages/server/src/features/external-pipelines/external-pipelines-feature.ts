@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppDb } from '../../platform/database/database.js';
+import { GitUrlPolicy } from '../../platform/git-url-policy.js';
 import type { PipelineCatalogue } from '../pipeline-catalogue/pipeline-catalogue-feature.js';
 import { PipelinesStore } from '../pipeline-catalogue/pipelines-store.js';
 import { externalPipelineRoutes } from './external-pipelines-routes.js';
@@ -15,6 +16,8 @@ export interface ExternalPipelinesDeps {
   /** scratch clones go under <dataDir>/external-pipelines */
   dataDir: string;
   git?: GitFileSource;
+  /** SLIPWAY_GIT_ALLOW; by default file:// and internal addresses are refused */
+  gitPolicy?: GitUrlPolicy;
 }
 
 /** The one place external pipelines are wired: store, service (git CLI), routes. */
@@ -31,6 +34,7 @@ export function externalPipelinesFeature(deps: ExternalPipelinesDeps) {
     deps.catalogue.pipelines,
     git,
     deps.secrets,
+    deps.gitPolicy ?? new GitUrlPolicy(),
   );
   return { service, routes: externalPipelineRoutes(service), scratchRoot };
 }

@@ -9,6 +9,8 @@ import type {
 } from '@slipway/contracts';
 import { isSshRepositoryUrl } from '@slipway/contracts';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { GitUrlPolicy, GitUrlRefused } from '../../platform/git-url-policy.js';
+import { parseDefinition } from '../pipelines/definition/parse-document.js';
 import { isUniqueViolation } from '../organisations/unique-violation.js';
 import { formatOf } from '../pipeline-catalogue/definition-text.js';
 import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
@@ -92,6 +94,7 @@ export class ExternalPipelinesService {
     private readonly pipelines: PipelinesService,
     private readonly git: GitFileSource,
     private readonly secrets: TokenSource,
+    private readonly gitPolicy: GitUrlPolicy = new GitUrlPolicy(),
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -228,6 +231,12 @@ export class ExternalPipelinesService {
 
   /** The file's text, validated as a pipeline definition; SourceProblem when it cannot be used. */
   private async read(workspaceId: string, source: StoredSource): Promise<string> {
+    try {
+      await this.gitPolicy.check(source.url);
+    } catch (error) {
+      if (!(error instanceof GitUrlRefused)) throw error;
+      throw new SourceProblem('url', error.message);
+    }
     const credentials = source.secret ? await this.credentials(workspaceId, source.url, source.secret) : null;
     let text: string;
     try {
@@ -237,6 +246,14 @@ export class ExternalPipelinesService {
       const field = { repository: 'url', revision: 'revision', file: 'path' } as const;
       throw new SourceProblem(field[error.failure], error.message);
     }
+    // The file's own words never come back: a YAML syntax error says where, not what it read.
+    const parsed = parseDefinition(text);
+    const syntax = parsed.ok ? undefined : parsed.errors.find((e) => e.rule === 'yaml-syntax');
+    if (syntax)
+      throw new SourceProblem(
+        'path',
+        `${source.path} is not a valid pipeline: line ${syntax.line}, column ${syntax.column}: not valid YAML or JSON`,
+      );
     try {
       await this.pipelines.check(workspaceId, text);
     } catch (error) {

@@ -46,7 +46,8 @@ describe('external pipelines: definitions read from real git repositories', () =
     repo = path.join(dir, 'repos', 'pipelines');
     createGitRepo(repo, { '.tekton/pipeline.yaml': definition('one'), 'other.yaml': definition('other') });
     server = await startGitHttpServer({ root: path.join(dir, 'repos'), token: TOKEN });
-    t = await createTestApp();
+    // file:// repositories and the loopback git servers need the operator's explicit allow
+    t = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file,127.0.0.1' });
     owner = await createSignedInUser(t.app, t.db.database);
   });
   afterAll(async () => {
@@ -133,11 +134,58 @@ describe('external pipelines: definitions read from real git repositories', () =
     await refuse(
       { path: 'broken.yaml' },
       'path',
-      /^broken\.yaml is not a valid pipeline: .*line 5, column \d+/,
+      /^broken\.yaml is not a valid pipeline: line 5, column \d+: not valid YAML or JSON$/,
+    );
+    // the file's text is never quoted back, only where it broke
+    commitFiles(repo, { 'leaky.yaml': 'db-password: "hunter2-top-secret\nmore: x\n' }, 'leaky');
+    await refuse(
+      { path: 'leaky.yaml' },
+      'path',
+      /^leaky\.yaml is not a valid pipeline: line \d+, column \d+: not valid YAML or JSON$/,
     );
     const list = await call('GET', '/api/external-pipelines?name=refused');
     expect(list.headers['x-total-count']).toBe('0');
     expect((await call('GET', '/api/pipelines?name=refused')).headers['x-total-count']).toBe('0');
+  });
+
+  it('refuses file:// and internal hosts unless SLIPWAY_GIT_ALLOW names them', async () => {
+    const strict = await createTestApp();
+    try {
+      const user = await createSignedInUser(strict.app, strict.db.database);
+      const post = (url: string) =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/external-pipelines',
+          headers: user.headers,
+          payload: { name: 'refused', source: source({ url }) },
+        });
+      const refused = async (url: string, message: RegExp) => {
+        const res = await post(url);
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().details).toEqual([
+          { path: 'body.source.url', message: expect.stringMatching(message) },
+        ]);
+        expect(res.json().message).toMatch(/^source\.url: /);
+      };
+      const asked = server.refused + server.served;
+      const PRIVATE = /is a private or loopback address; an operator can allow it with SLIPWAY_GIT_ALLOW$/;
+      await refused(`file://${repo}`, /^file:\/\/ URLs and local paths .* SLIPWAY_GIT_ALLOW=file$/);
+      await refused(`${server.url}/pipelines`, PRIVATE);
+      await refused('http://[::1]:9/r.git', PRIVATE);
+      await refused('https://10.1.2.3/r.git', PRIVATE);
+      await refused('http://169.254.169.254/latest/meta-data', PRIVATE);
+      await refused(
+        'ssh://git@localhost:22/r.git',
+        /^localhost \((127\.0\.0\.1|::1)\) is a private or loopback/,
+      );
+      expect(server.refused + server.served, 'the loopback git server was never asked').toBe(asked);
+      expect(
+        (await strict.app.inject({ method: 'GET', url: '/api/external-pipelines', headers: user.headers }))
+          .headers['x-total-count'],
+      ).toBe('0');
+    } finally {
+      await strict.close();
+    }
   });
 
   it('syncs: unchanged keeps the version, a change is the next version, an invalid file keeps the last good one', async () => {

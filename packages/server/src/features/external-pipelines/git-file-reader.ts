@@ -55,6 +55,43 @@ export interface GitCliOptions {
 
 const MAX_FILE_BYTES = 1_000_000;
 
+/**
+ * git's own error lines that say why a fetch failed. Anything else git prints may carry text the
+ * server sent (`remote:` lines, `fatal: remote error: …`), which is never shown back.
+ */
+const KNOWN_GIT_ERRORS = [
+  /^fatal: repository '[^']*' not found$/,
+  /^fatal: could not read (Username|Password) for '[^']*': .*$/,
+  /^fatal: Authentication failed for '[^']*'$/,
+  /^fatal: unable to access '[^']*': .*$/,
+  /^fatal: couldn't find remote ref \S+$/,
+  /^fatal: '[^']*' does not appear to be a git repository$/,
+  /^fatal: Could not read from remote repository\.?$/,
+  /^fatal: the remote end hung up unexpectedly$/,
+  /^fatal: unable to connect to \S+:$/,
+  /^fatal: transport '[^']*' not allowed$/,
+  /^fatal: protocol '[^']*' is not supported$/,
+  /^fatal: remote error: upload-pack: not our ref [0-9a-f]+$/,
+  /^error: Server does not allow request for unadvertised object [0-9a-f]+$/,
+  /^error: RPC failed; .*$/,
+  /^ssh: connect to host \S+ port \d+: .*$/,
+  /^ssh: Could not resolve hostname \S+: .*$/,
+  /^\S+: Permission denied \([\w,-]+\)\.$/,
+  /^Permission denied \([\w,-]+\)\.$/,
+  /^Host key verification failed\.$/,
+  /^No ED25519 host key is known for .*$/,
+  /^Connection (closed|reset) by .*$/,
+];
+
+/** The first line of git's output with a known error, or a plain sentence: never server text. */
+export function gitErrorLine(stderr: string): string {
+  for (const raw of stderr.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.length <= 500 && KNOWN_GIT_ERRORS.some((p) => p.test(line))) return line;
+  }
+  return 'git could not fetch from the repository';
+}
+
 /** A word for a POSIX shell (GIT_SSH_COMMAND is run by one). */
 const shellWord = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
@@ -112,7 +149,7 @@ export class GitCliFileSource implements GitFileSource {
         await git(['init', '-q', '.']);
       } catch (error) {
         throw new GitReadError(
-          `git could not be run on this host: ${(error as Error).message}`,
+          `git could not be run on this host: ${(error as Error).message.split('\n')[0]}`,
           'repository',
         );
       }
@@ -132,7 +169,7 @@ export class GitCliFileSource implements GitFileSource {
       } catch (error) {
         const message = (error as Error).message;
         throw new GitReadError(
-          `git fetch of revision "${location.revision}" from ${location.url} failed: ${message}`,
+          `git fetch of revision "${location.revision}" from ${location.url} failed: ${gitErrorLine(message)}`,
           MISSING_REVISION.test(message) ? 'revision' : 'repository',
         );
       }

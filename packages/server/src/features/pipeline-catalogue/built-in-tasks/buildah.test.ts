@@ -72,7 +72,8 @@ describe.skipIf(!runnable)('built-in buildah task: builds and pushes to a real O
       'hello.txt': 'hello from slipway\n',
     });
     registry = await startOciRegistry();
-    t = await createTestApp();
+    // the clone reads a file:// repository, which the operator must allow
+    t = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file' });
     user = await createSignedInUser(t.app, t.db.database);
   }, 30_000);
   afterAll(async () => {

@@ -83,7 +83,8 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
       },
     });
     url = `${server.url}/app`;
-    t = await createTestApp();
+    // file:// and the loopback git servers (HTTPS, sshd) need the operator's explicit allow
+    t = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file,127.0.0.1' });
     user = await createSignedInUser(t.app, t.db.database);
     const created = await t.app.inject({
       method: 'POST',
@@ -213,4 +214,105 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
       }
     },
   );
+});
+
+/** The git-clone task with nothing allowed: file://, loopback, private and metadata hosts fail the step. */
+describe('built-in git-clone: SLIPWAY_GIT_ALLOW', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let dir: string;
+  let repo: string;
+  let pipelineId: string;
+
+  const start = async (app: TestApp, who: TestUser, url: string) => {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/pipelineruns',
+      headers: who.headers,
+      payload: { pipelineId, params: { url } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = await waitFor(async () => {
+      const found = (
+        await app.app.inject({
+          method: 'GET',
+          url: `/api/pipelineruns/${res.json().id}`,
+          headers: who.headers,
+        })
+      ).json() as PipelineRunDetail;
+      return FINISHED.includes(found.status) && found;
+    }, 30_000);
+    const logs = (
+      await app.app.inject({
+        method: 'GET',
+        url: `/api/pipelineruns/${detail.id}/logs`,
+        headers: who.headers,
+      })
+    ).body;
+    return { detail, logs };
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'slipway-git-allow-'));
+    repo = path.join(dir, 'app');
+    createGitRepo(repo, { 'app.txt': 'v1\n' });
+    t = await createTestApp();
+    user = await createSignedInUser(t.app, t.db.database);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/pipelines',
+      headers: user.headers,
+      payload: { name: 'clone-private', definition: CLONE },
+    });
+    expect(created.statusCode).toBe(201);
+    pipelineId = created.json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fails the clone step for file://, loopback, private, link-local and localhost URLs, fetching nothing', async () => {
+    const PRIVATE =
+      /param "url": .*is a private or loopback address; an operator can allow it with SLIPWAY_GIT_ALLOW/;
+    const cases: Array<[string, RegExp]> = [
+      [`file://${repo}`, /param "url": file:\/\/ URLs and local paths .*SLIPWAY_GIT_ALLOW=file/],
+      [repo, /SLIPWAY_GIT_ALLOW=file/],
+      ['http://127.0.0.1:9/app.git', PRIVATE],
+      ['https://[::1]:9/app.git', PRIVATE],
+      ['https://10.20.30.40/app.git', PRIVATE],
+      ['http://169.254.169.254/latest/meta-data', PRIVATE],
+      ['ssh://git@localhost:9/app.git', /localhost \((127\.0\.0\.1|::1)\) is a private or loopback address/],
+    ];
+    for (const [url, message] of cases) {
+      const { detail, logs } = await start(t, user, url);
+      expect(detail.status, url).toBe('failed');
+      const clone = detail.taskRuns.find((r) => r.name === 'clone')!;
+      expect(clone.status, url).toBe('failed');
+      expect(logs, url).toMatch(message);
+      expect(logs, url).not.toContain('Cloned');
+    }
+  });
+
+  it('clones what an allow entry names, and only that', async () => {
+    const allowed = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file' });
+    try {
+      const who = await createSignedInUser(allowed.app, allowed.db.database);
+      const created = await allowed.app.inject({
+        method: 'POST',
+        url: '/api/pipelines',
+        headers: who.headers,
+        payload: { name: 'clone-private', definition: CLONE },
+      });
+      pipelineId = created.json().id;
+      const ok = await start(allowed, who, `file://${repo}`);
+      expect(ok.detail.status, ok.logs).toBe('succeeded');
+      expect(ok.logs).toContain('app says v1');
+      const loopback = await start(allowed, who, 'http://127.0.0.1:9/app.git');
+      expect(loopback.detail.status).toBe('failed');
+      expect(loopback.logs).toMatch(/127\.0\.0\.1 is a private or loopback address/);
+    } finally {
+      await allowed.close();
+    }
+  });
 });

@@ -1,3 +1,6 @@
+/** The step env var that carries the URL; the run executor checks it against SLIPWAY_GIT_ALLOW. */
+export const GIT_URL_ENV = 'SLIPWAY_GIT_URL';
+
 /**
  * Clones a Git repository with the git CLI; a private one with a token from a secret (HTTPS) or
  * an SSH key from a secret (ssh:// or user@host:path), as a Kubernetes ssh-auth Secret holds it.
@@ -48,6 +51,10 @@ spec:
     - name: clone
       image: alpine/git
       env:
+        # Slipway checks this URL against SLIPWAY_GIT_ALLOW before the step starts; the script
+        # reads it from here, so the value is never spliced into the script's text.
+        - name: SLIPWAY_GIT_URL
+          value: $(params.url)
         - name: GIT_TOKEN
           valueFrom:
             secretKeyRef:
@@ -71,7 +78,7 @@ spec:
         #!/bin/sh
         set -eu
         export GIT_TERMINAL_PROMPT=0
-        URL="$(params.url)"
+        URL="$SLIPWAY_GIT_URL"
         if [ -n "\${GIT_TOKEN:-}" ]; then
           case "$URL" in
             https://*) URL="https://x-access-token:\${GIT_TOKEN}@\${URL#https://}" ;;
@@ -96,7 +103,7 @@ spec:
         git init -q .
         # origin is the URL without the token: nothing secret stays in .git/config
         git remote remove origin 2>/dev/null || true
-        git remote add origin "$(params.url)"
+        git remote add origin "$SLIPWAY_GIT_URL"
         if [ "$DEPTH" = "0" ]; then
           git -c http.sslVerify="$(params.sslVerify)" fetch -q -- "$URL" "$(params.revision)"
         else
@@ -104,6 +111,6 @@ spec:
         fi
         git -c advice.detachedHead=false checkout -q FETCH_HEAD
         git rev-parse HEAD | tr -d '\\n' > "$(results.commit.path)"
-        printf '%s' "$(params.url)" > "$(results.url.path)"
-        echo "Cloned $(params.url) at $(git rev-parse --short HEAD)"
+        printf '%s' "$SLIPWAY_GIT_URL" > "$(results.url.path)"
+        echo "Cloned $SLIPWAY_GIT_URL at $(git rev-parse --short HEAD)"
 `;
