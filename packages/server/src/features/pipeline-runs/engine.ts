@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defaultConcurrency, Semaphore } from '../pipelines/executor/concurrency.js';
+import { defaultConcurrency, fairShare, Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import { LogHub } from './logs/log-hub.js';
 import { LogPublisher } from './logs/log-publisher.js';
@@ -52,6 +52,8 @@ export interface RunEngineOptions {
    * round trip through this process's event loop.
    */
   concurrency?: number;
+  /** How long a minute of an organisation's run-duration cap lasts: 60,000 ms (tests shorten it). */
+  minuteMs?: number;
   onError?: (error: unknown, runId?: string) => void;
 }
 
@@ -62,10 +64,19 @@ export const DEFAULT_RUN_LIMITS: ClaimLimits = { perWorkspace: 4, perPipeline: 2
  * on cancel requests, and claims runnable runs (FOR UPDATE SKIP LOCKED) up to its capacity. A run
  * whose lease lapsed is taken over by whichever process claims it next. On stop it stops claiming
  * and aborts its local processes without writing: the leases lapse and recovery takes over.
+ *
+ * Organisations share it fairly: claims take organisations in turn (RunStore.claim); when this
+ * process drives `maxRuns` already, an organisation holding fewer than its share of them
+ * (`fairShare(maxRuns, organisations here + 1)`) may still have one run claimed per tick; and
+ * tasks are admitted through a Semaphore shared by organisations, so one organisation's fan-out
+ * never holds another's first task back.
  */
 export class RunEngine {
   readonly instanceId: string;
-  private readonly drivers = new Map<string, { driver: RunDriver; done: Promise<void> }>();
+  private readonly drivers = new Map<
+    string,
+    { driver: RunDriver; done: Promise<void>; organisationId: string }
+  >();
   private readonly semaphore: Semaphore;
   private readonly tickMs: number;
   private readonly leaseMs: number;
@@ -142,8 +153,13 @@ export class RunEngine {
       for (const r of renewed) if (r.cancel) this.drivers.get(r.id)?.driver.cancel();
     }
     const free = this.maxRuns - this.drivers.size;
-    if (free <= 0 || !this.running || !(await runs.anyClaimable())) return;
-    const claimed = await runs.claim(this.instanceId, free, this.leaseMs, this.limits);
+    if (!this.running || !(await runs.anyClaimable())) return;
+    const claimed =
+      free > 0
+        ? await runs.claim(this.instanceId, free, this.leaseMs, this.limits)
+        : await runs.claim(this.instanceId, 1, this.leaseMs, this.limits, {
+            skipOrganisations: this.organisationsAtShare(),
+          });
     for (const run of claimed) {
       if (this.drivers.has(run.id)) continue;
       const driver = new RunDriver(
@@ -157,6 +173,7 @@ export class RunEngine {
           dataDir: this.options.dataDir,
           instanceId: this.instanceId,
           logs: this.logs,
+          minuteMs: this.options.minuteMs,
           onError: (error, runId) => this.options.onError?.(error, runId),
         },
         run,
@@ -169,7 +186,19 @@ export class RunEngine {
           this.drivers.delete(run.id);
           this.notify();
         });
-      this.drivers.set(run.id, { driver, done });
+      this.drivers.set(run.id, { driver, done, organisationId: run.organisationId });
     }
+  }
+
+  /**
+   * With every run slot of this process taken: the organisations that hold their share of them
+   * already, counting one more organisation that may be waiting (the others may borrow one).
+   */
+  private organisationsAtShare(): string[] {
+    const held = new Map<string, number>();
+    for (const { organisationId } of this.drivers.values())
+      held.set(organisationId, (held.get(organisationId) ?? 0) + 1);
+    const share = fairShare(this.maxRuns, held.size + 1);
+    return [...held].filter(([, n]) => n >= share).map(([id]) => id);
   }
 }

@@ -20,7 +20,7 @@ import {
 import { describeIssues, type RunDefinition } from './run-definition.js';
 import { RunDirectory, type WorkspaceBinding } from './run-directory.js';
 import { configMapsOf, type DefinitionSource } from './run-sources.js';
-import { finalStatus, restoredStates } from './run-status.js';
+import { effectiveTimeout, finalStatus, restoredStates } from './run-status.js';
 import type { ClaimedRun, RunStore } from './run-store.js';
 import { TaskRunner, type TaskEnd, type TaskRunnerDeps } from './task-runner.js';
 
@@ -31,6 +31,8 @@ export interface DriverDeps extends TaskRunnerDeps {
   definitions: DefinitionSource;
   dataDir: string;
   instanceId: string;
+  /** How long a minute of the organisation's run-duration cap lasts (tests shorten it). */
+  minuteMs?: number | undefined;
 }
 
 /** Drives one claimed run from its stored state to its end, through the pure scheduler. */
@@ -58,6 +60,7 @@ export class RunDriver {
       signal: this.controller.signal,
       stoppedBy: () => this.stoppedBy,
       detached: () => this.detached,
+      tenant: run.organisationId,
     });
   }
 
@@ -122,8 +125,10 @@ export class RunDriver {
     } catch (error) {
       return this.finish('failed', `workspaces: ${(error as Error).message}`, '', null);
     }
+    // the run's own timeout, or its organisation's cap when shorter (as it was when claimed)
+    const timeout = effectiveTimeout(this.run.timeoutMs, this.run.maxRunMinutes, this.deps.minuteMs);
     const elapsed = Date.now() - (this.run.startedAt ?? new Date()).getTime();
-    const timer = setTimeout(() => this.stop('timeout'), Math.max(0, this.run.timeoutMs - elapsed));
+    const timer = setTimeout(() => this.stop('timeout'), Math.max(0, timeout.ms - elapsed));
     try {
       await this.schedule(graph, definition, workspaces);
     } finally {
@@ -133,7 +138,7 @@ export class RunDriver {
     const outcome = pipelineOutcome(this.states, { stoppedBy: this.stoppedBy });
     const results = resolvePipelineResults(definition.spec, this.context(definition));
     const [failedTask, failedReason] = [...this.failures.entries()][0] ?? [];
-    const end = finalStatus(outcome, this.run.timeoutMs, failedTask, failedReason);
+    const end = finalStatus(outcome, timeout, failedTask, failedReason);
     return this.finish(end.status, end.reason, outcome.message, results);
   }
 

@@ -9,16 +9,44 @@ import {
 import type { TaskOutcome, TaskStatus } from '../pipelines/executor/executor.js';
 import type { TaskRunRow } from './task-store.js';
 
+export const MINUTE_MS = 60_000;
+
+/** How long a run may last, and the reason it ends with when it lasts longer. */
+export interface RunTimeout {
+  ms: number;
+  reason: string;
+}
+
+/**
+ * A run's effective timeout: its own, or its organisation's cap on a run's duration
+ * (`maxRunMinutes`, null for none) when that is shorter, with the reason naming which one.
+ */
+export function effectiveTimeout(
+  timeoutMs: number,
+  maxRunMinutes: number | null | undefined,
+  minuteMs = MINUTE_MS,
+): RunTimeout {
+  const own = { ms: timeoutMs, reason: `the run exceeded its timeout of ${formatDuration(timeoutMs)}` };
+  if (maxRunMinutes === null || maxRunMinutes === undefined) return own;
+  const capMs = maxRunMinutes * minuteMs;
+  if (capMs >= timeoutMs) return own;
+  const minutes = `${maxRunMinutes} minute${maxRunMinutes === 1 ? '' : 's'}`;
+  return { ms: capMs, reason: `the run exceeded the organisation's limit of ${minutes}` };
+}
+
 /** The run's stored status and reason from Tekton's outcome and how the run was stopped. */
 export function finalStatus(
   outcome: PipelineOutcome,
-  timeoutMs: number,
+  timeout: number | RunTimeout,
   failedTask: string | undefined,
   failedReason: string | undefined,
 ): { status: PipelineRunStatus; reason: string } {
   if (outcome.status === 'Succeeded') return { status: 'succeeded', reason: outcome.reason };
   if (outcome.reason === 'PipelineRunTimeout')
-    return { status: 'timed_out', reason: `the run exceeded its timeout of ${formatDuration(timeoutMs)}` };
+    return {
+      status: 'timed_out',
+      reason: typeof timeout === 'number' ? effectiveTimeout(timeout, null).reason : timeout.reason,
+    };
   if (outcome.reason === 'Cancelled') return { status: 'cancelled', reason: 'Cancelled' };
   if (outcome.status === 'Running')
     return { status: 'failed', reason: 'the scheduler could not make progress: tasks left pending' };

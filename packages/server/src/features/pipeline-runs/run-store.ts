@@ -5,8 +5,12 @@ import type { AppDb } from '../../platform/database/database.js';
 import { environments, pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type RunRow = typeof pipelineRuns.$inferSelect;
-/** A claimed run; `resumed` when it was in progress (its lease lapsed), so it may have task runs. */
-export type ClaimedRun = RunRow & { resumed: boolean };
+/**
+ * A claimed run; `resumed` when it was in progress (its lease lapsed), so it may have task runs.
+ * With its organisation (the tenant its steps share slots as) and that organisation's cap on a
+ * run's duration, read at the claim: a queued run gets the cap in force when it starts.
+ */
+export type ClaimedRun = RunRow & { resumed: boolean; organisationId: string; maxRunMinutes: number | null };
 export type PipelineRow = typeof pipelines.$inferSelect;
 
 export interface NewRun {
@@ -28,6 +32,20 @@ export interface NewRun {
 export interface ClaimLimits {
   perWorkspace: number;
   perPipeline: number;
+}
+
+export interface ClaimOptions {
+  /** Organisations none of whose runs are claimed this time (they hold their share of this process). */
+  skipOrganisations?: readonly string[];
+}
+
+interface Candidate {
+  id: string;
+  status: string;
+  workspace_id: string;
+  pipeline_id: string;
+  organisation_id: string;
+  max_run_minutes: number | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -202,15 +220,63 @@ export class RunStore {
    * Claims up to `limit` runnable runs for `instance`: runs in progress whose lease lapsed (to
    * recover) and pending runs admitted within the per-workspace and per-pipeline limits (they turn
    * in_progress here). Rows are locked with SKIP LOCKED; admission is serialised by an advisory lock.
+   *
+   * Organisations take turns: candidates are ordered by their place in their organisation's own
+   * queue (then by age), and pending runs that their workspace's or pipeline's limit holds back are
+   * not candidates at all, so one organisation's queue, however long, never hides another's run.
    */
-  async claim(instance: string, limit: number, leaseMs: number, limits: ClaimLimits): Promise<ClaimedRun[]> {
+  async claim(
+    instance: string,
+    limit: number,
+    leaseMs: number,
+    limits: ClaimLimits,
+    options: ClaimOptions = {},
+  ): Promise<ClaimedRun[]> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('slipway-run-claim'))`);
-      const candidates = rowsOf<{ id: string; status: string; workspace_id: string; pipeline_id: string }>(
-        await tx.execute(sql`SELECT id, status, workspace_id, pipeline_id FROM pipeline_runs
-          WHERE status IN ('pending', 'in_progress') AND (claimed_until IS NULL OR claimed_until < now())
-          ORDER BY queued_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED`),
+      const skip = options.skipOrganisations ?? [];
+      const skipped =
+        skip.length > 0
+          ? sql`AND w.organisation_id NOT IN (${sql.join(
+              skip.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``;
+      const order = rowsOf<{ id: string }>(
+        await tx.execute(sql`WITH per_workspace AS (
+            SELECT workspace_id, count(*) AS n FROM pipeline_runs WHERE status = 'in_progress' GROUP BY 1
+          ), per_pipeline AS (
+            SELECT pipeline_id, count(*) AS n FROM pipeline_runs WHERE status = 'in_progress' GROUP BY 1
+          ), ranked AS (
+            SELECT r.id, r.queued_at,
+              row_number() OVER (PARTITION BY w.organisation_id ORDER BY r.queued_at, r.id) AS turn
+            FROM pipeline_runs r
+            JOIN workspaces w ON w.id = r.workspace_id
+            LEFT JOIN per_workspace pw ON pw.workspace_id = r.workspace_id
+            LEFT JOIN per_pipeline pp ON pp.pipeline_id = r.pipeline_id
+            WHERE r.status IN ('pending', 'in_progress')
+              AND (r.claimed_until IS NULL OR r.claimed_until < now()) ${skipped}
+              AND (r.status = 'in_progress' OR (coalesce(pw.n, 0) < ${limits.perWorkspace}
+                AND coalesce(pp.n, 0) < ${limits.perPipeline}))
+          )
+          SELECT id FROM ranked ORDER BY turn, queued_at, id LIMIT ${limit}`),
       );
+      if (order.length === 0) return [];
+      const locked = rowsOf<Candidate>(
+        await tx.execute(sql`SELECT r.id, r.status, r.workspace_id, r.pipeline_id, w.organisation_id,
+            o.max_run_minutes
+          FROM pipeline_runs r
+          JOIN workspaces w ON w.id = r.workspace_id
+          JOIN organisations o ON o.id = w.organisation_id
+          WHERE r.id IN (${sql.join(
+            order.map((row) => sql`${row.id}`),
+            sql`, `,
+          )}) AND r.status IN ('pending', 'in_progress')
+            AND (r.claimed_until IS NULL OR r.claimed_until < now())
+          FOR UPDATE OF r SKIP LOCKED`),
+      );
+      const byId = new Map(locked.map((row) => [row.id, row]));
+      const candidates = order.flatMap((row) => byId.get(row.id) ?? []);
       if (candidates.length === 0) return [];
       const active = rowsOf<{ workspace_id: string; pipeline_id: string }>(
         await tx.execute(
@@ -239,6 +305,10 @@ export class RunStore {
       }
       const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
       const out: ClaimedRun[] = [];
+      const tenancy = (id: string) => ({
+        organisationId: byId.get(id)!.organisation_id,
+        maxRunMinutes: byId.get(id)!.max_run_minutes,
+      });
       if (admitted.length > 0)
         out.push(
           ...(await tx
@@ -246,7 +316,7 @@ export class RunStore {
             .set({ status: 'in_progress', startedAt: sql`now()`, claimedBy: instance, claimedUntil: until })
             .where(inArray(pipelineRuns.id, admitted))
             .returning()
-            .then((rows) => rows.map((row) => ({ ...row, resumed: false })))),
+            .then((rows) => rows.map((row) => ({ ...row, resumed: false, ...tenancy(row.id) })))),
         );
       if (recovered.length > 0)
         out.push(
@@ -255,7 +325,7 @@ export class RunStore {
             .set({ claimedBy: instance, claimedUntil: until })
             .where(inArray(pipelineRuns.id, recovered))
             .returning()
-            .then((rows) => rows.map((row) => ({ ...row, resumed: true })))),
+            .then((rows) => rows.map((row) => ({ ...row, resumed: true, ...tenancy(row.id) })))),
         );
       return out;
     });

@@ -45,6 +45,8 @@ export interface RunState {
   signal: AbortSignal;
   stoppedBy(): 'timeout' | 'cancel' | undefined;
   detached(): boolean;
+  /** The run's organisation: its tasks and steps share slots fairly with other organisations'. */
+  tenant?: string;
 }
 
 /**
@@ -166,7 +168,13 @@ export class TaskRunner {
     const signal = this.state.signal;
     let outcome: TaskOutcome;
     try {
-      outcome = await this.deps.semaphore.run(() => this.deps.executor.runTask(resolved, io, signal), signal);
+      const tenant = this.state.tenant;
+      const task = tenant === undefined ? resolved : { ...resolved, tenant };
+      outcome = await this.deps.semaphore.run(
+        () => this.deps.executor.runTask(task, io, signal),
+        signal,
+        tenant,
+      );
     } catch {
       outcome = {
         status: 'cancelled',
