@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A loopback front for a real registry that speaks the distribution spec's token auth: /v2/…
  * answers 401 with `WWW-Authenticate: Bearer realm=…,service=…,scope=…` until a token from
- * /token (basic user:password) comes along, then proxies to the registry. Also a mode that
+ * /token (basic user:password) comes along, then proxies to the registry (or, with scheme
+ * `basic`, answers `WWW-Authenticate: Basic` until the request carries user:password). Also a mode that
  * replays a registry's answers with one blob's bytes tampered, for digest checks.
  */
 export interface AuthProxy {
@@ -42,6 +43,7 @@ async function listen(
 export async function startTokenAuthProxy(
   registryUrl: string,
   credentials: { username: string; password: string },
+  scheme: 'bearer' | 'basic' = 'bearer',
 ): Promise<AuthProxy> {
   const upstream = new URL(registryUrl);
   const tokens = new Set<string>();
@@ -64,8 +66,14 @@ export async function startTokenAuthProxy(
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ token, access_token: token, expires_in: 300 }));
     }
+    const expectedBasic = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+    if (scheme === 'basic' && req.headers.authorization !== expectedBasic) {
+      return registryError(res, 401, 'UNAUTHORIZED', 'authentication required', {
+        'www-authenticate': 'Basic realm="slipway-test"',
+      });
+    }
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer)) {
+    if (scheme === 'bearer' && (!bearer || !tokens.has(bearer))) {
       const repo = /^\/v2\/(.+)\/(?:manifests|blobs)\//.exec(url.pathname)?.[1];
       const scope = repo ? `,scope="repository:${repo}:pull"` : '';
       return registryError(res, 401, 'UNAUTHORIZED', 'authentication required', {

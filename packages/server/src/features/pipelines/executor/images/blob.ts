@@ -75,7 +75,7 @@ export async function readBlob(
 
 type Decompressor = () => NodeJS.ReadWriteStream;
 
-function decompressorFor(head: Buffer, what: string): Decompressor | null {
+export function decompressorFor(head: Buffer, what: string): Decompressor | null {
   if (head[0] === 0x1f && head[1] === 0x8b) return () => zlib.createGunzip();
   if (head.readUInt32LE(0) === 0xfd2fb528) {
     const zstd = (zlib as unknown as { createZstdDecompress?: Decompressor }).createZstdDecompress;

@@ -100,7 +100,11 @@ export class ImageStore {
       throw toImagePullError(reference, error);
     } finally {
       entry.waiters--;
-      if (entry.waiters === 0 && !entry.settled) entry.controller.abort();
+      if (entry.waiters === 0 && !entry.settled) {
+        // nobody waits any more: stop the download; a later pull starts afresh
+        if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+        entry.controller.abort();
+      }
     }
   }
 

@@ -10,8 +10,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as zlibModule from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTar, type TarMember } from '../../../../test-support/oci-test-images.js';
+import { decompressorFor } from './blob.js';
 import { PullFailure } from './errors.js';
 import { RootfsWriter } from './layer-unpacker.js';
 import { TarReader } from './tar-reader.js';
@@ -185,5 +187,18 @@ describe('RootfsWriter', () => {
     await expect(writer.applyLayer(new TarReader([corrupt]), 'layer c')).rejects.toThrow(
       'bad header checksum',
     );
+  });
+
+  it('recognises gzip, plain tar and zstd layers by their first bytes', () => {
+    const zlib = zlibModule as { createZstdDecompress?: unknown };
+    expect(decompressorFor(Buffer.from([0x1f, 0x8b, 8, 0]), 'layer g')).toBeTypeOf('function');
+    expect(decompressorFor(buildTar([{ path: 'a' }]), 'layer t')).toBeNull();
+    const zstd = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+    if (zlib.createZstdDecompress) expect(decompressorFor(zstd, 'layer z')).toBeTypeOf('function');
+    else
+      expect(() => decompressorFor(zstd, 'layer z')).toThrow(
+        'layer z is zstd-compressed, which needs Node.js 22.15',
+      );
+    expect(() => decompressorFor(Buffer.from('BZh91AY'), 'layer b')).toThrow('not supported');
   });
 });

@@ -127,15 +127,11 @@ export class RegistryClient {
       if (res.status === 401 && !challenged) {
         challenged = true;
         const challenge = parseWwwAuthenticate(res.headers.get('www-authenticate'));
-        await res.body?.cancel().catch(() => undefined);
-        if (challenge && (await this.authenticate(challenge, signal))) continue;
-        throw new PullFailure(
-          `${this.registry} answered 401 UNAUTHORIZED authentication required`,
-          'REGISTRY',
-          {
-            status: 401,
-          },
-        );
+        if (challenge && this.canAnswer(challenge)) {
+          await res.body?.cancel().catch(() => undefined);
+          await this.authenticate(challenge, signal);
+          continue;
+        }
       }
       const answer =
         method === 'HEAD' ? `answered ${res.status} ${res.statusText}`.trim() : await describeAnswer(res);
@@ -162,18 +158,22 @@ export class RegistryClient {
     }
   }
 
-  /** Answers a 401 challenge; false when there is nothing to answer it with. */
-  private async authenticate(challenge: AuthChallenge, signal?: AbortSignal): Promise<boolean> {
+  /** Bearer challenges are answered (anonymously without credentials), basic ones with credentials. */
+  private canAnswer(challenge: AuthChallenge): boolean {
+    if (challenge.scheme === 'basic') return basicCredentials(this.options.auth) !== undefined;
+    return challenge.scheme === 'bearer' && Boolean(challenge.params.realm);
+  }
+
+  /** Answers a 401 challenge: basic credentials, or a token from the bearer realm. */
+  private async authenticate(challenge: AuthChallenge, signal?: AbortSignal): Promise<void> {
     const creds = basicCredentials(this.options.auth);
     if (challenge.scheme === 'basic') {
-      if (!creds) return false;
-      this.authorization = basicHeader(creds);
-      return true;
+      this.authorization = basicHeader(creds!);
+      return;
     }
-    if (challenge.scheme !== 'bearer' || !challenge.params.realm) return false;
     let realm: URL;
     try {
-      realm = new URL(challenge.params.realm);
+      realm = new URL(challenge.params.realm ?? '');
     } catch {
       throw new PullFailure(
         `${this.registry} named a token realm that is not a URL: ${challenge.params.realm}`,
@@ -215,16 +215,17 @@ export class RegistryClient {
         },
       );
     }
-    const body = JSON.parse(
-      (await readLimited(res, TOKEN_BODY_MAX, 'the token answer')).toString('utf8'),
-    ) as {
-      token?: string;
-      access_token?: string;
-    };
+    let body: { token?: string; access_token?: string } = {};
+    try {
+      body = JSON.parse(
+        (await readLimited(res, TOKEN_BODY_MAX, 'the token answer')).toString('utf8'),
+      ) as typeof body;
+    } catch (error) {
+      if (error instanceof PullFailure) throw error;
+    }
     const token = body.token ?? body.access_token;
     if (!token)
       throw new PullFailure(`${this.registry}'s token service ${realm.host} answered no token`, 'REGISTRY');
     this.authorization = `Bearer ${token}`;
-    return true;
   }
 }

@@ -1,0 +1,227 @@
+import { lstat, lchown, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import type { Pod, StepSpawner } from '../step-spawner.js';
+import type { ResolvedStep, ResolvedTaskRun } from '../types.js';
+import type { NetAllowEntry } from './network-policy.js';
+import type { SandboxSupport } from './probe.js';
+import { podPlan, sandboxCommand, type RootEntry, type SandboxMount, type SandboxRoot, type SpawnPlan } from './sandbox-command.js';
+
+/** An image's root filesystem and config, as the image store answers (`SLIPWAY_STEP_IMAGES=pull`). */
+export interface StepImage {
+  rootfs: string;
+  config: { entrypoint: string[]; cmd: string[]; env: string[]; workingDir: string; user: string };
+}
+
+export interface StepImages {
+  /** Pulls (or finds in the cache) a step's image; rejects with the image name and the registry's answer. */
+  pull(reference: string, signal?: AbortSignal): Promise<StepImage>;
+}
+
+/** How the local executor sandboxes steps (decision 019). */
+export interface SandboxOptions {
+  support: SandboxSupport;
+  /** The unprivileged host user sandboxes run as when the server runs as root. */
+  hostUser: { uid: number; gid: number };
+  netAllow: readonly NetAllowEntry[];
+  /** `pull`: each step's root is its image; absent: the host's system, read-only. */
+  images?: StepImages;
+}
+
+/** Tekton's paths inside a step's container. */
+export const TEKTON = {
+  workspace: '/workspace',
+  home: '/tekton/home',
+  results: '/tekton/results',
+  steps: '/tekton/steps',
+  scripts: '/tekton/scripts',
+} as const;
+
+const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+/** Makes `dir` and everything under it the sandbox user's, unless it already is (most are). */
+async function ensureOwned(dir: string, uid: number, gid: number): Promise<void> {
+  const stat = await lstat(dir);
+  if (stat.uid === uid && stat.gid === gid) return;
+  await lchown(dir, uid, gid);
+  if (!stat.isDirectory()) return;
+  for (const entry of await readdir(dir)) await ensureOwned(join(dir, entry), uid, gid);
+}
+
+function imageRoot(rootfs: string, entries: string[], resolvConf: string): SandboxRoot {
+  const root: RootEntry[] = entries
+    .filter((name) => !['proc', 'dev', 'tmp', 'workspace', 'tekton'].includes(name))
+    .map((name) => ({ path: `/${name}`, source: join(rootfs, name) }));
+  return { entries: root, resolvConf, varTmp: false };
+}
+
+/**
+ * One attempt of a task in the sandbox: its scratch directories (home, scripts, step exit codes,
+ * the `/workspace` root), its network namespace, and the command line of each step.
+ */
+export class TaskSandbox {
+  private pod: Pod | undefined;
+  private readonly images = new Map<string, { image: StepImage; root: SandboxRoot }>();
+
+  private constructor(
+    private readonly options: SandboxOptions,
+    private readonly run: ResolvedTaskRun,
+    private readonly scratchDir: string,
+  ) {}
+
+  static async prepare(
+    options: SandboxOptions,
+    run: ResolvedTaskRun,
+    scratchDir: string,
+    spawner: StepSpawner,
+  ): Promise<TaskSandbox> {
+    const sandbox = new TaskSandbox(options, run, scratchDir);
+    const owner = sandbox.owner;
+    if (owner) {
+      for (const mount of run.mounts ?? []) await ensureOwned(mount.hostPath, ...owner);
+      if (run.results.length > 0) await ensureOwned(run.resultsDir, ...owner);
+    }
+    if (options.support.network && !run.noNetwork) {
+      try {
+        sandbox.pod = await spawner.pod(podPlan(options.support.tools, options.netAllow));
+      } catch (error) {
+        throw new Error(`its network could not be made: ${(error as Error).message}`);
+      }
+    }
+    return sandbox;
+  }
+
+  get pullsImages(): boolean {
+    return this.options.images !== undefined;
+  }
+
+  /** uid and gid of the sandbox's host user, when the server runs as root. */
+  get owner(): [number, number] | undefined {
+    const { support, hostUser } = this.options;
+    return support.root ? [hostUser.uid, hostUser.gid] : undefined;
+  }
+
+  /** The scratch directories the first step's spawn creates (owned by the sandbox user). */
+  get scratchDirs(): string[] {
+    return ['home', 'scripts', 'steps', 'workspace'].map((d) => join(this.scratchDir, d));
+  }
+
+  get scriptsDir(): { host: string; inside: string } {
+    return { host: join(this.scratchDir, 'scripts'), inside: TEKTON.scripts };
+  }
+
+  /** The step's image (pulled once per attempt), or the host's system. */
+  async image(step: ResolvedStep, signal: AbortSignal): Promise<{ root: SandboxRoot; image?: StepImage }> {
+    const { images, support } = this.options;
+    if (!images) return { root: { entries: support.hostRoot, resolvConf: support.resolvConf, varTmp: true } };
+    const known = this.images.get(step.image);
+    if (known) return known;
+    const image = await images.pull(step.image, signal);
+    const entries = await readdir(image.rootfs);
+    const hasResolv = await lstat(join(image.rootfs, 'etc', 'resolv.conf')).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    const root = imageRoot(image.rootfs, entries, support.resolvConf);
+    if (!hasResolv) delete root.resolvConf;
+    root.varTmp = await lstat(join(image.rootfs, 'var', 'tmp')).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
+    const found = { image, root };
+    this.images.set(step.image, found);
+    return found;
+  }
+
+  /** The step's environment: the image's, then Tekton's HOME, then the step's own. */
+  env(image: StepImage | undefined, own: Record<string, string>): Record<string, string> {
+    const fromImage = Object.fromEntries(
+      (image?.config.env ?? []).map((kv) => {
+        const at = kv.indexOf('=');
+        return at < 0 ? [kv, ''] : [kv.slice(0, at), kv.slice(at + 1)];
+      }),
+    );
+    return {
+      PATH: DEFAULT_PATH,
+      ...fromImage,
+      HOME: TEKTON.home,
+      LANG: 'C.UTF-8',
+      // buildah and podman: the user namespace is already made (the sandbox's)
+      _CONTAINERS_USERNS_CONFIGURED: '1',
+      ...own,
+    };
+  }
+
+  /** The working directory inside, created (as Tekton's init does) when it lies under /workspace. */
+  async workingDir(step: ResolvedStep, image: StepImage | undefined): Promise<string> {
+    const wanted = step.workingDir
+      ? posix.resolve(TEKTON.workspace, step.workingDir)
+      : image?.config.workingDir || TEKTON.workspace;
+    const host = this.hostPathOf(wanted);
+    if (host !== undefined) {
+      await mkdir(host, { recursive: true });
+      const owner = this.owner;
+      if (owner && host !== this.hostPathOf(TEKTON.workspace)) await ensureOwned(host, ...owner);
+    }
+    return wanted;
+  }
+
+  private hostPathOf(inside: string): string | undefined {
+    const mounts = [...(this.run.mounts ?? [])].sort((a, b) => b.path.length - a.path.length);
+    for (const mount of mounts) {
+      if (inside === mount.path || inside.startsWith(`${mount.path}/`))
+        return join(mount.hostPath, posix.relative(mount.path, inside));
+    }
+    if (inside === TEKTON.workspace || inside.startsWith(`${TEKTON.workspace}/`))
+      return join(this.scratchDir, 'workspace', posix.relative(TEKTON.workspace, inside));
+    return undefined;
+  }
+
+  private mounts(): SandboxMount[] {
+    const at = (d: string) => join(this.scratchDir, d);
+    const mounts: SandboxMount[] = [
+      { hostPath: at('workspace'), path: TEKTON.workspace, readOnly: false },
+      ...(this.run.mounts ?? []).map((m) => ({ hostPath: m.hostPath, path: m.path, readOnly: m.readOnly })),
+      { hostPath: at('home'), path: TEKTON.home, readOnly: false },
+      { hostPath: at('scripts'), path: TEKTON.scripts, readOnly: true },
+      { hostPath: at('steps'), path: TEKTON.steps, readOnly: true },
+    ];
+    if (this.run.results.length > 0)
+      mounts.push({ hostPath: this.run.resultsDir, path: TEKTON.results, readOnly: false });
+    return mounts;
+  }
+
+  /** The sandboxed command line of one step. */
+  command(step: ResolvedStep, argv: string[], cwd: string, image: StepImage | undefined, root: SandboxRoot): SpawnPlan {
+    const user = /^\d+$/.test(image?.config.user.split(':')[0] ?? '') ? Number(image!.config.user.split(':')[0]) : 0;
+    const uid = step.runAsUser ?? user;
+    const gid = step.runAsGroup ?? uid;
+    const { support, hostUser } = this.options;
+    return sandboxCommand({
+      tools: support.tools,
+      root,
+      mounts: this.mounts(),
+      cwd,
+      uid,
+      gid,
+      ...(support.root ? { hostUser } : {}),
+      ...(this.pod ? { netnsPid: this.pod.pid } : {}),
+      hostname: (this.run.name.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 63) || 'task'),
+      argv,
+    });
+  }
+
+  /** After a step: its exit code where later steps read it (`/tekton/steps/<step>/exitCode`). */
+  async recordExit(step: ResolvedStep, index: number, exitCode: number | null): Promise<void> {
+    const code = String(exitCode ?? 1);
+    for (const name of [`step-${step.name}`, String(index)]) {
+      const dir = join(this.scratchDir, 'steps', name);
+      await mkdir(dir, { recursive: true, mode: 0o755 });
+      await writeFile(join(dir, 'exitCode'), code, { mode: 0o644 });
+    }
+  }
+
+  stop(): void {
+    this.pod?.stop();
+    this.pod = undefined;
+  }
+}
