@@ -66,6 +66,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { id: 'notifications', path: '/notifications', permission: 'notifications:view' },
       { id: 'webhooks', path: '/webhooks', permission: 'webhooks:view' },
       { id: 'secrets', path: '/secrets', permission: 'secrets:view' },
+      { id: 'configMaps', path: '/config-maps', permission: 'secrets:view' },
     ],
   },
   {

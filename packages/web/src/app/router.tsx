@@ -47,6 +47,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   pipelineTemplates: page(() => import('../features/catalogue/PipelineTemplatesPage')),
   taskTemplates: page(() => import('../features/catalogue/TaskTemplatesPage')),
   secrets: page(() => import('../features/secrets/SecretsPage')),
+  configMaps: page(() => import('../features/config-maps/ConfigMapsPage')),
   webhooks: page(() => import('../features/webhooks/WebhooksPage')),
   schedules: page(() => import('../features/schedules/SchedulesPage')),
   clusters: page(() => import('../features/clusters/ClustersPage')),

@@ -28,6 +28,7 @@ import SettingsEthernet from '@mui/icons-material/SettingsEthernet';
 import SmartToy from '@mui/icons-material/SmartToy';
 import Storage from '@mui/icons-material/Storage';
 import Token from '@mui/icons-material/Token';
+import Tune from '@mui/icons-material/Tune';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import Webhook from '@mui/icons-material/Webhook';
 import Widgets from '@mui/icons-material/Widgets';
@@ -58,6 +59,7 @@ export const NAV_ICONS: Record<AreaId, ElementType> = {
   notifications: Notifications,
   webhooks: Webhook,
   secrets: Key,
+  configMaps: Tune,
   doraMetrics: BarChart,
   auditTrails: History,
   providers: Link,

@@ -25,6 +25,7 @@ export const ar = {
     notifications: 'الإشعارات',
     webhooks: 'خطافات الويب',
     secrets: 'الأسرار',
+    configMaps: 'خرائط الإعدادات',
     doraMetrics: 'مقاييس DORA',
     auditTrails: 'سجلات التدقيق',
     providers: 'المزوّدون',

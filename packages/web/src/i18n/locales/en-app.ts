@@ -661,6 +661,39 @@ export const enApp = {
       token: 'Token',
     },
   },
+  configMapsPage: {
+    title: 'Config maps',
+    newConfigMap: 'New config map',
+    editTitle: 'Config map {{name}}',
+    name: 'Name',
+    description: 'Description',
+    data: 'Data',
+    dataHelp:
+      'Each key is an environment variable (envFrom, configMapKeyRef) or a file in a workspace bound to this config map. Values are not secret: they are shown here.',
+    key: 'Key',
+    value: 'Value',
+    emptyKey: 'empty',
+    addKey: 'Add a key',
+    removeKey: 'Remove key {{key}}',
+    duplicateKey: 'This key is already used',
+    create: 'Create',
+    save: 'Save',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteTitle: 'Delete {{name}}?',
+    deleteBody: 'Pipelines that read this config map will fail until it exists again.',
+    loadError: 'The config maps could not be loaded.',
+    empty: 'No config maps yet',
+    emptyBody:
+      'Config maps hold settings that pipeline steps get as environment variables or as files, like a Kubernetes ConfigMap.',
+    columns: {
+      name: 'Name',
+      description: 'Description',
+      keys: 'Keys',
+      updated: 'Updated',
+      actions: 'Actions',
+    },
+  },
   clusters: {
     title: 'Clusters',
     attach: 'Attach cluster',
@@ -963,6 +996,7 @@ export const enApp = {
     notifications: 'Notifications',
     webhooks: 'Webhooks',
     secrets: 'Secrets',
+    configMaps: 'Config maps',
     doraMetrics: 'DORA metrics',
     auditTrails: 'Audit trails',
     providers: 'Providers',
@@ -1004,6 +1038,8 @@ export const enApp = {
     webhooks: 'Webhooks by type, event and branch that start pipelines.',
     secrets:
       'Secrets by name, description and type, global or per environment; values are never shown again.',
+    configMaps:
+      'Config maps: plain settings by name and key that pipeline steps read as environment variables or files.',
     doraMetrics: 'Deployment frequency, lead time for changes, change failure rate and time to restore.',
     auditTrails: 'Who changed what, when, and from where.',
     providers:

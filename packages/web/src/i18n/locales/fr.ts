@@ -31,6 +31,7 @@ export const fr = {
     notifications: 'Notifications',
     webhooks: 'Webhooks',
     secrets: 'Secrets',
+    configMaps: 'Cartes de configuration',
     doraMetrics: 'Métriques DORA',
     auditTrails: "Pistes d'audit",
     providers: 'Fournisseurs',

@@ -25,6 +25,7 @@ export const hn = {
     notifications: 'सूचनाएँ',
     webhooks: 'वेबहुक',
     secrets: 'सीक्रेट',
+    configMaps: 'कॉन्फ़िग मैप',
     doraMetrics: 'DORA मेट्रिक्स',
     auditTrails: 'ऑडिट ट्रेल',
     providers: 'प्रदाता',

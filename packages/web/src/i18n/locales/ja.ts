@@ -25,6 +25,7 @@ export const ja = {
     notifications: '通知',
     webhooks: 'Webhook',
     secrets: 'シークレット',
+    configMaps: 'コンフィグマップ',
     doraMetrics: 'DORA メトリクス',
     auditTrails: '監査証跡',
     providers: 'プロバイダー',

@@ -1,0 +1,91 @@
+import Add from '@mui/icons-material/Add';
+import Tune from '@mui/icons-material/Tune';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfigMap } from '@slipway/contracts';
+import { errorMessage } from '../../app/api-error';
+import { AreaPage } from '../../ui/AreaPage';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
+import { ListPager, usePaging } from '../../ui/ListPager';
+import { ListStates } from '../../ui/ListStates';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { PermissionButton } from '../access/Can';
+import { useConfigMapsQuery, useDeleteConfigMapMutation } from './api';
+import { ConfigMapDialog } from './ConfigMapDialog';
+import { ConfigMapsTable } from './ConfigMapsTable';
+
+/** Config maps: plain values (shown, unlike secrets) that steps read as env or as files. */
+export default function ConfigMapsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('configMapsPage.title'));
+  const paging = usePaging();
+  const list = useConfigMapsQuery(paging.range);
+  const [editing, setEditing] = useState<ConfigMap | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ConfigMap | null>(null);
+  const [remove, removed] = useDeleteConfigMapMutation();
+  return (
+    <AreaPage
+      id="configMaps"
+      testId="config-maps-page"
+      title={t('configMapsPage.title')}
+      actions={
+        <PermissionButton
+          permission="secrets:create"
+          variant="contained"
+          startIcon={<Add />}
+          onClick={() => setEditing('new')}
+        >
+          {t('configMapsPage.newConfigMap')}
+        </PermissionButton>
+      }
+    >
+      <ListStates
+        query={list}
+        lines={5}
+        what={t('configMapsPage.loadError')}
+        empty={
+          <EmptyState icon={Tune} title={t('configMapsPage.empty')}>
+            {t('configMapsPage.emptyBody')}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <>
+            <ConfigMapsTable
+              configMaps={data.rows}
+              onEdit={setEditing}
+              onDelete={(c) => {
+                removed.reset();
+                setDeleting(c);
+              }}
+            />
+            <ListPager paging={paging} count={data.total} />
+          </>
+        )}
+      </ListStates>
+      {editing ? (
+        <ConfigMapDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          configMap={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('configMapsPage.deleteTitle', { name: deleting?.name ?? '' })}
+        body={t('configMapsPage.deleteBody')}
+        confirmLabel={t('configMapsPage.delete')}
+        loading={removed.isLoading}
+        error={removed.isError ? errorMessage(removed.error) : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          void remove(deleting!.id)
+            .unwrap()
+            .then(() => setDeleting(null))
+            .catch(() => undefined)
+        }
+      />
+    </AreaPage>
+  );
+}

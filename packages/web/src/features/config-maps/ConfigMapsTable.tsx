@@ -1,0 +1,62 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import type { ConfigMap } from '@slipway/contracts';
+import { PermissionButton } from '../access/Can';
+import { formatTime } from '../pipelines/format';
+
+/** Config maps as rows: name, description, keys and when it last changed, with edit and delete. */
+export function ConfigMapsTable({
+  configMaps,
+  onEdit,
+  onDelete,
+}: {
+  configMaps: ConfigMap[];
+  onEdit: (configMap: ConfigMap) => void;
+  onDelete: (configMap: ConfigMap) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('configMapsPage.title')}>
+        <TableHead>
+          <TableRow>
+            {(['name', 'description', 'keys', 'updated'] as const).map((c) => (
+              <TableCell key={c}>{t(`configMapsPage.columns.${c}`)}</TableCell>
+            ))}
+            <TableCell align="right">{t('configMapsPage.columns.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {configMaps.map((c) => (
+            <TableRow key={c.id} data-testid="config-map-row">
+              <TableCell sx={{ wordBreak: 'break-word' }}>{c.name}</TableCell>
+              <TableCell>{c.description}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}>
+                {Object.keys(c.data).sort().join(', ')}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(c.updatedAt, i18n.language)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <PermissionButton size="small" permission="secrets:edit" onClick={() => onEdit(c)}>
+                  {t('configMapsPage.edit')}
+                </PermissionButton>
+                <PermissionButton
+                  size="small"
+                  color="error"
+                  permission="secrets:delete"
+                  onClick={() => onDelete(c)}
+                >
+                  {t('configMapsPage.delete')}
+                </PermissionButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
