@@ -1,5 +1,4 @@
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
-import type { ConfigMapReader } from '../config-maps/config-map-reader.js';
 import type { SecretReader } from '../secrets/secret-reader.js';
 import { describeIssues, loadDefinition, templateCatalogue, type RunDefinition } from './run-definition.js';
 import type { RunStore } from './run-store.js';
@@ -43,10 +42,6 @@ export function withConfigMaps(secrets: SecretSource, configMaps: ConfigMapSourc
 /** The config maps a run reads: given on their own, or carried by the secrets. */
 export function configMapsOf(deps: { secrets: SecretSource; configMaps?: ConfigMapSource }): ConfigMapSource {
   return deps.configMaps ?? deps.secrets.configMaps ?? NO_CONFIG_MAPS;
-}
-
-export function readerConfigMaps(reader: ConfigMapReader): ConfigMapSource {
-  return { data: (workspaceId, name) => reader.data(workspaceId, name) };
 }
 
 export function catalogueDefinitions(loader: PipelineDefinitionLoader): DefinitionSource {

@@ -10,7 +10,7 @@ import { renderApp } from '../../test/app';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import { forwardConfigMaps, startConfigMapsPeer, type ConfigMapsPeer } from './config-maps-peer';
 
-const ctx = withSignedInPeer();
+withSignedInPeer();
 let peer: ConfigMapsPeer;
 let restore: () => void;
 
