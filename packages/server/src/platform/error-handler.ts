@@ -2,7 +2,13 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, type ErrorResponse } from '@slipway/contracts';
-import { AppError } from './errors.js';
+import { AppError, TooManyRequestsError } from './errors.js';
+
+/** Every 429 says when to come back, in whole seconds (at least 1). */
+function retryAfter(reply: FastifyReply, error: unknown) {
+  const seconds = error instanceof TooManyRequestsError ? error.retryAfterSeconds : 1;
+  reply.header('retry-after', String(seconds));
+}
 
 function body(
   request: FastifyRequest,
@@ -37,6 +43,11 @@ export function sendError(
  * request id and hidden behind the spec's default message.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // A 429 answered without an error (reply.code(429)) still says when to come back.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1');
+    return payload;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => {
@@ -53,6 +64,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         details,
       );
     }
+    if ((error as { statusCode?: number }).statusCode === 429) retryAfter(reply, error);
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       const message = error.statusCode >= 500 ? MESSAGES.somethingWentWrongDefault : error.message;

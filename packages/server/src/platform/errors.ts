@@ -43,6 +43,15 @@ export class ConflictError extends AppError {
   }
 }
 
+/** 429: the error handler sends Retry-After with these whole seconds. */
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   constructor(message: string) {
     super(503, message);

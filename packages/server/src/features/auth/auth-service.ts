@@ -15,12 +15,13 @@ import {
   InputError,
   NotAuthenticatedError,
   NotFoundError,
+  TooManyRequestsError,
 } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { AuthStore, UserRow } from './auth-store.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { PER_ACCOUNT, PER_ACCOUNT_VERIFY, PER_IP, type Throttle } from './throttle.js';
+import { attemptKeys, PER_ACCOUNT, PER_ACCOUNT_VERIFY, PER_IP, type Throttle } from './throttle.js';
 
 export interface RequestContext {
   ip: string | null;
@@ -94,7 +95,8 @@ export class AuthService {
       const last = await this.store.latestCode(user.id, SIGNUP);
       const wait = last ? last.createdAt.getTime() + VERIFICATION.resendAfterSeconds * 1000 - Date.now() : 0;
       if (wait > 0) {
-        throw new AppError(429, `You can ask for another code in ${Math.ceil(wait / 1000)} seconds`);
+        const seconds = Math.ceil(wait / 1000);
+        throw new TooManyRequestsError(`You can ask for another code in ${seconds} seconds`, seconds);
       }
       await this.sendCode(user.id, user.email, user.firstName);
     }
@@ -120,15 +122,12 @@ export class AuthService {
   }
 
   async verifyCode(email: string, code: string, ctx: RequestContext): Promise<LoginResponse> {
-    const keys = [`verify:acct:${email}`, `verify:ip:${ctx.ip}`];
-    await this.throttle.check(keys);
+    const keys = attemptKeys('verify', ctx.ip ?? 'unknown', email.toLowerCase());
+    await this.throttle.before(keys);
     const user = await this.store.userByEmail(email);
     const current = user ? await this.store.latestCode(user.id, SIGNUP) : null;
     const wrong = async () => {
-      await this.throttle.fail([
-        [keys[0]!, PER_ACCOUNT_VERIFY],
-        [keys[1]!, PER_IP],
-      ]);
+      await this.throttle.failed(keys, PER_ACCOUNT_VERIFY);
       return new InputError(MESSAGES.invalidOtp, [{ path: 'code', message: MESSAGES.invalidOtp }]);
     };
     if (!user || !current || current.consumedAt || current.expiresAt.getTime() <= Date.now())
@@ -144,23 +143,22 @@ export class AuthService {
     }
     if (!(await this.store.consumeCode(current.id))) throw await wrong();
     await this.store.markVerified(user.id);
-    await this.throttle.succeed([keys[0]!]);
+    await this.throttle.succeeded(keys);
     return this.startSession(user, ctx);
   }
 
   async login(email: string, password: string, ctx: RequestContext): Promise<LoginResponse> {
-    const keys = [`login:acct:${email}`, `login:ip:${ctx.ip}`];
-    await this.throttle.check(keys);
+    // Refused only for this address's own failures; other addresses' failures on the account
+    // slow the attempt down but never lock the person out.
+    const keys = attemptKeys('login', ctx.ip ?? 'unknown', email.toLowerCase());
+    await this.throttle.before(keys);
     const user = await this.store.userByEmail(email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      await this.throttle.fail([
-        [keys[0]!, PER_ACCOUNT],
-        [keys[1]!, PER_IP],
-      ]);
+      await this.throttle.failed(keys, PER_ACCOUNT);
       throw new NotAuthenticatedError(MESSAGES.invalidCredentials);
     }
-    await this.throttle.succeed([keys[0]!]);
+    await this.throttle.succeeded(keys);
     if (!user.emailVerifiedAt) throw new EmailNotVerifiedError();
     return this.startSession(user, ctx);
   }

@@ -9,7 +9,7 @@ import {
   type SsoSettingsResponse,
 } from '@slipway/contracts';
 import type { RequestContext } from '../auth/auth-service.js';
-import { PER_ACCOUNT, PER_IP, type Throttle } from '../auth/throttle.js';
+import { attemptKeys, PER_ACCOUNT, type Throttle } from '../auth/throttle.js';
 import { InputError, NotAuthenticatedError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
 import { mapGroupsToRoles } from './group-roles.js';
@@ -221,17 +221,14 @@ export class SsoService {
     password: string,
     ctx: RequestContext,
   ): Promise<LoginResponse & { userId: string }> {
-    const keys = [`ldap:acct:${organisationId}:${username.toLowerCase()}`, `ldap:ip:${ctx.ip}`];
-    await this.throttle.check(keys);
+    const keys = attemptKeys('ldap', ctx.ip ?? 'unknown', `${organisationId}:${username.toLowerCase()}`);
+    await this.throttle.before(keys);
     try {
       const result = await this.signIn(organisationId, username, password, ctx);
-      await this.throttle.succeed([keys[0]!]);
+      await this.throttle.succeeded(keys);
       return result;
     } catch (err) {
-      await this.throttle.fail([
-        [keys[0]!, PER_ACCOUNT],
-        [keys[1]!, PER_IP],
-      ]);
+      await this.throttle.failed(keys, PER_ACCOUNT);
       if (err instanceof DirectorySignInError) throw err;
       throw new DirectorySignInError(`directory error: ${describeLdapError(err)}`);
     }
