@@ -9,6 +9,9 @@ import { createConfigMapsFeature } from './features/config-maps/config-maps-feat
 import { createClustersFeature } from './features/clusters/clusters-feature.js';
 import { createEnvironmentsFeature } from './features/environments/environments-feature.js';
 import { withClusterExecutor } from './features/environments/run-executor.js';
+import { createLocalExecutor } from './features/pipelines/executor/local-executor-factory.js';
+import { organisations } from './platform/database/schema.js';
+import { count } from 'drizzle-orm';
 import { createDeploymentsFeature } from './features/deployments/deployments-feature.js';
 import { createAgentGatewayFeature } from './features/agent-gateway/agent-gateway-feature.js';
 import { runtimeSettingsRoutes } from './features/runtime-settings/runtime-settings-routes.js';
@@ -169,6 +172,23 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(deploymentsFeature.plugin);
   // SLIPWAY_GIT_ALLOW: what external pipelines and the git-clone task may fetch from.
   const gitPolicy = new GitUrlPolicy(config.gitAllow);
+  // The one local executor: sandboxed steps (decision 019), or refusing them with the reason.
+  const { executor: localExecutor, status: localStatus } = createLocalExecutor(
+    {
+      mode: config.localExecutor,
+      stepSpawner: config.stepSpawner,
+      netAllow: config.sandboxNetAllow,
+      sandboxUid: config.sandboxUid,
+      readOnlyPaths: config.sandboxReadOnlyPaths,
+      images: config.stepImages,
+    },
+    config.dataDir,
+    async () => (await database.db.select({ n: count() }).from(organisations))[0]?.n ?? 0,
+  );
+  if (config.engineEnabled) {
+    if (localStatus.sandboxed) app.log.info(`local executor: ${localStatus.summary}`);
+    else app.log.warn(`local executor: ${localStatus.summary}`);
+  }
   const pipelineRuns = pipelineRunsFeature(app, {
     db: database.db,
     loader: pipelineCatalogue.loader,
@@ -177,10 +197,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     dataDir: config.dataDir,
     engine: config.engineEnabled,
     databaseUrl: database.driver === 'postgres' ? config.databaseUrl : undefined,
-    stepSpawner: config.stepSpawner,
     // A run that targets an environment on an attached cluster runs there (Kubernetes executor).
     ...withClusterExecutor(
-      config.dataDir,
+      localExecutor,
       agentGateway,
       environmentsFeature.target,
       deploymentsFeature.executor,

@@ -3,6 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import { ConfigurationError } from './errors.js';
+import {
+  parseNetAllow,
+  type NetAllowEntry,
+} from '../features/pipelines/executor/sandbox/network-policy.js';
 import { parseGitAllow, type GitAllowEntry } from './git-url-policy.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -124,6 +128,41 @@ export const serverConfigSchema = z.object({
   SLIPWAY_STEP_SPAWNER: z
     .enum(['helper', 'in-process'], { message: 'must be helper or in-process' })
     .default('helper'),
+  SLIPWAY_LOCAL_EXECUTOR: z
+    .enum(['sandbox', 'unsandboxed'], { message: 'must be sandbox or unsandboxed' })
+    .default('sandbox'),
+  SLIPWAY_STEP_IMAGES: z.enum(['pull', 'host'], { message: 'must be pull or host' }).default('pull'),
+  SLIPWAY_SANDBOX_NET_ALLOW: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      try {
+        return parseNetAllow(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  SLIPWAY_SANDBOX_READ_ONLY_PATHS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const paths = (text ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      for (const p of paths) {
+        if (!path.isAbsolute(p) || path.normalize(p) !== p || p === '/')
+          ctx.addIssue({ code: 'custom', message: `"${p}" must be an absolute, normalised path other than /` });
+      }
+      return paths;
+    }),
+  SLIPWAY_SANDBOX_UID: z.coerce
+    .number({ message: 'must be a whole number from 1 to 4294967294' })
+    .int('must be a whole number from 1 to 4294967294')
+    .min(1, 'must be a whole number from 1 to 4294967294')
+    .max(4294967294, 'must be a whole number from 1 to 4294967294')
+    .default(880000),
   SLIPWAY_PGLITE_COMPILER: z
     .enum(['baseline', 'optimising'], { message: 'must be baseline or optimising' })
     .default('baseline'),
@@ -151,6 +190,16 @@ export interface ServerConfig {
   agentImage: string | undefined;
   /** Who forks pipeline steps: a small helper process (decision 015) or the server itself. */
   stepSpawner: 'helper' | 'in-process';
+  /** Local steps run sandboxed (decision 019), or unsandboxed for a single organisation. */
+  localExecutor: 'sandbox' | 'unsandboxed';
+  /** A sandboxed step's root: its image pulled from its registry, or the host's system read-only. */
+  stepImages: 'pull' | 'host';
+  /** Addresses a sandboxed step may reach besides the public internet (SLIPWAY_SANDBOX_NET_ALLOW). */
+  sandboxNetAllow: NetAllowEntry[];
+  /** The unprivileged host uid (and gid) of sandboxes when the server runs as root. */
+  sandboxUid: number;
+  /** Host directories every sandbox sees read-only at the same path (SLIPWAY_SANDBOX_READ_ONLY_PATHS). */
+  sandboxReadOnlyPaths: string[];
   runtimeSettingsFile: string | undefined;
   webDir: string;
   bodyLimit: number;
@@ -195,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pgliteCompiler: c.SLIPWAY_PGLITE_COMPILER,
     agentImage: c.SLIPWAY_AGENT_IMAGE,
     stepSpawner: c.SLIPWAY_STEP_SPAWNER,
+    localExecutor: c.SLIPWAY_LOCAL_EXECUTOR,
+    stepImages: c.SLIPWAY_STEP_IMAGES,
+    sandboxNetAllow: c.SLIPWAY_SANDBOX_NET_ALLOW,
+    sandboxUid: c.SLIPWAY_SANDBOX_UID,
+    sandboxReadOnlyPaths: c.SLIPWAY_SANDBOX_READ_ONLY_PATHS,
     runtimeSettingsFile: c.SLIPWAY_CONFIG_FILE ? path.resolve(cwd, c.SLIPWAY_CONFIG_FILE) : undefined,
     webDir: c.SLIPWAY_WEB_DIR
       ? path.resolve(cwd, c.SLIPWAY_WEB_DIR)

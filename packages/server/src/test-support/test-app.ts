@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -33,9 +33,17 @@ export async function createTestApp(
   prepare?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<TestApp> {
   const dir = mkdtempSync(path.join(tmpdir(), 'slipway-test-'));
+  // the sandbox's host user resolves the run directories it binds: it must pass through (never read)
+  chmodSync(dir, 0o711);
   const webDir = path.join(dir, 'web');
   writeWebBuild(webDir);
-  const config = loadConfig({ SLIPWAY_DATA_DIR: path.join(dir, 'data'), SLIPWAY_WEB_DIR: webDir, ...env });
+  const config = loadConfig({
+    SLIPWAY_DATA_DIR: path.join(dir, 'data'),
+    SLIPWAY_WEB_DIR: webDir,
+    // no registry is reachable from the test machines: a step's root is the host's system
+    SLIPWAY_STEP_IMAGES: 'host',
+    ...env,
+  });
   const db = await createTestDatabase();
   const app = await buildApp({ config, database: db.database, logger: false });
   await prepare?.(app);

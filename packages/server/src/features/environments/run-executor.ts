@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
 import { isInServerTask, type DeployExecutor } from '../deployments/deploy-executor.js';
 import type { Executor } from '../pipelines/executor/executor.js';
@@ -6,7 +5,7 @@ import {
   executorResolver,
   type EnvironmentTarget,
 } from '../pipelines/executor/kubernetes-executor-resolver.js';
-import { LocalExecutor } from '../pipelines/executor/local-executor.js';
+import type { LocalExecutor } from '../pipelines/executor/local-executor.js';
 import { guardGitClone } from '../pipeline-catalogue/built-in-tasks/git-clone-guard.js';
 import { GitUrlPolicy } from '../../platform/git-url-policy.js';
 
@@ -17,14 +16,14 @@ import { GitUrlPolicy } from '../../platform/git-url-policy.js';
  * git-clone step runs only when its URL passes SLIPWAY_GIT_ALLOW.
  */
 export function withClusterExecutor(
-  dataDir: string,
+  /** The one local executor (local-executor-factory.ts). */
+  local: LocalExecutor,
   gateway: AgentGateway,
   target: EnvironmentTarget,
   deploy: DeployExecutor,
   /** SLIPWAY_GIT_ALLOW: what the git-clone task may fetch from (by default only public hosts) */
   gitPolicy: GitUrlPolicy = new GitUrlPolicy(),
 ) {
-  const local = new LocalExecutor({ scratchRoot: path.join(dataDir, 'scratch') });
   const resolve = executorResolver({ local, gateway, target });
   const executorFor = (run: { id: string; workspaceId: string; environmentId: string | null }): Executor => {
     const base = guardGitClone(resolve(run), gitPolicy);

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
 import type { Executor } from '../pipelines/executor/executor.js';
-import { LocalExecutor } from '../pipelines/executor/local-executor.js';
 import { RunEngine, type RunEngineOptions } from './engine.js';
 import { PgLogBridge } from './logs/log-bridge.js';
 import { LogHub } from './logs/log-hub.js';
@@ -32,12 +30,11 @@ export interface PipelineRunsDeps {
   dataDir: string;
   /** False: routes only, no reconcile loop in this process (SLIPWAY_ENGINE=off). */
   engine?: boolean;
-  executor?: Executor;
+  /** The local executor (local-executor-factory.ts; the only place one is made). */
+  executor: Executor;
   engineOptions?: Partial<RunEngineOptions>;
   /** PostgreSQL: live logs of runs driven by other processes arrive by LISTEN/NOTIFY. */
   databaseUrl?: string | undefined;
-  /** SLIPWAY_STEP_SPAWNER: 'in-process' forks steps from the server itself (decision 015). */
-  stepSpawner?: 'helper' | 'in-process';
 }
 
 /**
@@ -65,12 +62,7 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
     ? new RunEngine({
         runs,
         tasks,
-        executor:
-          deps.executor ??
-          new LocalExecutor({
-            scratchRoot: path.join(deps.dataDir, 'scratch'),
-            ...(deps.stepSpawner === 'in-process' ? { spawner: 'in-process' as const } : {}),
-          }),
+        executor: deps.executor,
         definitions,
         // the engine hands its drivers `secrets` only: the config maps ride along with them
         secrets: deps.configMaps ? withConfigMaps(deps.secrets, deps.configMaps) : deps.secrets,

@@ -117,6 +117,7 @@ export class TaskRunner {
         ...ctx,
         resultsDir,
         pipelineWorkspaces: workspaces,
+        ...(this.deps.executor.containerPaths ? { containerPaths: true } : {}),
         context: { ...ctx.context, taskRun: { name: `${this.run.name}-${pt.name}`, uid } },
       });
     // resolved with the id the task run will have when it is new, so the row and its steps are

@@ -34,6 +34,7 @@ function refused(task: ResolvedTaskRun, stepName: string, reason: string, io: Ta
  */
 export function guardGitClone(base: Executor, policy: GitUrlPolicy): Executor {
   return {
+    ...(base.containerPaths ? { containerPaths: true } : {}),
     async runTask(task, io, signal) {
       const checked = task.steps.filter((s) => s.env[GIT_URL_ENV] !== undefined);
       if (checked.length === 0) return base.runTask(task, io, signal);

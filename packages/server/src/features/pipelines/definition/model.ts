@@ -98,6 +98,13 @@ const stepFields = {
   env: z.array(envVarSchema).optional(),
   envFrom: z.array(envFromSchema).optional(),
   workingDir: z.string().optional(),
+  /** runAsUser and runAsGroup are honoured (the uid and gid a sandboxed step runs as); the rest is dropped. */
+  securityContext: z
+    .object({
+      runAsUser: z.number().int().min(0).max(2147483647).optional(),
+      runAsGroup: z.number().int().min(0).max(2147483647).optional(),
+    })
+    .optional(),
 };
 
 export const stepSchema = z.object({

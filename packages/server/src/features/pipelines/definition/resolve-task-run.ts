@@ -29,6 +29,18 @@ export interface ResolvedStep {
   workingDir?: string;
   timeoutMs?: number;
   onError: 'continue' | 'stopAndFail';
+  /** `securityContext.runAsUser` / `runAsGroup`: the uid and gid inside a sandbox. */
+  runAsUser?: number;
+  runAsGroup?: number;
+}
+
+/** A workspace as a sandboxed step sees it: the host directory bound at the Task's path. */
+export interface WorkspaceMount {
+  name: string;
+  hostPath: string;
+  /** `mountPath`, or `/workspace/<name>` (Tekton's default). */
+  path: string;
+  readOnly: boolean;
 }
 
 /** A task run with every `$(...)` resolved: what an executor consumes. */
@@ -43,6 +55,13 @@ export interface ResolvedTaskRun {
   results: string[];
   /** Task workspace name → the path steps see; optional workspaces left unbound are absent. */
   workspaces: Record<string, string>;
+  /**
+   * With container paths (a sandboxed executor): each workspace's host directory and where steps
+   * see it; `$(results.r.path)` is then `/tekton/results/r`, while `resultsDir` stays the host's.
+   */
+  mounts?: WorkspaceMount[];
+  /** The Task asks for no network (annotation `slipway.dev/network: none`). */
+  noNetwork?: boolean;
   timeoutMs?: number;
   retries: number;
   /** Whose run this is (its organisation): step slots are shared fairly between tenants. */
@@ -54,7 +73,17 @@ export interface ResolveContext extends SubstitutionContext {
   resultsDir: string;
   /** Pipeline workspace name → path (a fresh directory for any left unbound by the run). */
   pipelineWorkspaces?: Record<string, string>;
+  /**
+   * Steps run in containers (the sandbox): workspaces appear at `/workspace/<name>` (or their
+   * `mountPath`) and results under `/tekton/results`, as in Tekton.
+   */
+  containerPaths?: boolean;
+  /** Pipeline workspaces steps may only read (bound to a config map or a secret). */
+  readOnlyWorkspaces?: readonly string[];
 }
+
+/** Where Tekton puts a task's results inside its containers. */
+export const CONTAINER_RESULTS_DIR = '/tekton/results';
 
 const fail = (reference: string, message: string): never => {
   throw new SubstitutionError(reference, message);
@@ -88,7 +117,7 @@ function paramValues(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext): R
   return values;
 }
 
-function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext) {
+function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext, mounts: WorkspaceMount[]) {
   const paths: Record<string, string | null> = {};
   for (const workspace of spec.workspaces ?? []) {
     const binding = task.workspaces?.find((b) => b.name === workspace.name);
@@ -102,7 +131,18 @@ function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext)
         );
       continue;
     }
-    paths[workspace.name] = binding?.subPath ? posix.join(base, substitute(binding.subPath, ctx)) : base;
+    const hostPath = binding?.subPath ? posix.join(base, substitute(binding.subPath, ctx)) : base;
+    if (!ctx.containerPaths) {
+      paths[workspace.name] = hostPath;
+      continue;
+    }
+    const path = workspace.mountPath
+      ? posix.resolve('/workspace', workspace.mountPath)
+      : `/workspace/${workspace.name}`;
+    const pipelineName = binding?.workspace ?? binding?.name ?? workspace.name;
+    const readOnly = Boolean(workspace.readOnly) || Boolean(ctx.readOnlyWorkspaces?.includes(pipelineName));
+    mounts.push({ name: workspace.name, hostPath, path, readOnly });
+    paths[workspace.name] = path;
   }
   return paths;
 }
@@ -155,7 +195,16 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext): Resol
     ...(step.workingDir ? { workingDir: substitute(step.workingDir, ctx) } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     onError: step.onError ?? 'stopAndFail',
+    ...(step.securityContext?.runAsUser !== undefined ? { runAsUser: step.securityContext.runAsUser } : {}),
+    ...(step.securityContext?.runAsGroup !== undefined ? { runAsGroup: step.securityContext.runAsGroup } : {}),
   };
+}
+
+/** The network a Task asks for: annotation `slipway.dev/network: none` turns it off. */
+function networkOf(task: Task | TaskSpec): string | undefined {
+  const annotations = 'metadata' in task ? task.metadata?.annotations : undefined;
+  const value = annotations?.['slipway.dev/network'];
+  return value === undefined ? undefined : String(value);
 }
 
 /**
@@ -170,12 +219,13 @@ export function resolveTaskRun(
 ): ResolvedTaskRun {
   const spec = specOf(task);
   const params = paramValues(pipelineTask, spec, context);
-  const workspaces = workspacePaths(pipelineTask, spec, context);
+  const mounts: WorkspaceMount[] = [];
+  const workspaces = workspacePaths(pipelineTask, spec, context, mounts);
   const results = (spec.results ?? []).map((r) => r.name);
   const inline = Boolean(pipelineTask.taskSpec);
   const stepContext: SubstitutionContext = {
     params,
-    resultsDir: context.resultsDir,
+    resultsDir: context.containerPaths ? CONTAINER_RESULTS_DIR : context.resultsDir,
     declaredResults: results,
     workspaces,
     context: {
@@ -208,5 +258,7 @@ export function resolveTaskRun(
     ),
     ...(timeoutMs ? { timeoutMs } : {}),
     retries: pipelineTask.retries ?? 0,
+    ...(context.containerPaths ? { mounts } : {}),
+    ...(networkOf(task) === 'none' ? { noNetwork: true } : {}),
   };
 }

@@ -51,4 +51,9 @@ export interface TaskOutcome {
 /** Runs one resolved task to the end; never rejects for a failure of the task itself. */
 export interface Executor {
   runTask(run: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome>;
+  /**
+   * Steps run in containers: tasks are resolved with Tekton's paths (`/workspace/<name>`,
+   * `/tekton/results`) and their workspaces' host directories in `mounts`.
+   */
+  readonly containerPaths?: boolean;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedTaskRun } from './types.js';
+import { CONTAINER_RESULTS_DIR } from '../definition/resolve-task-run.js';
 
 /** Where steps signal each other and keep their scripts, inside every step container. */
 export const RUN_DIR = '/slipway/run';
@@ -46,8 +47,9 @@ export function claimName(workspacePath: string): string {
 export function stepWrapper(
   index: number,
   step: ResolvedTaskRun['steps'][number],
-  run: Pick<ResolvedTaskRun, 'resultsDir' | 'results'>,
+  run: Pick<ResolvedTaskRun, 'resultsDir' | 'results' | 'mounts'>,
 ): string {
+  const resultsDir = resultsPathOf(run);
   const prev = `${RUN_DIR}/${index - 1}.done`;
   const done = `${RUN_DIR}/${index}.done`;
   const lines = ['set +e'];
@@ -56,7 +58,7 @@ export function stepWrapper(
       `while [ ! -f ${prev} ]; do sleep 0.1; done`,
       `if [ "$(cat ${prev})" != ok ]; then echo skip > ${done}; echo skipped > ${TERMINATION_LOG}; exit 0; fi`,
     );
-  lines.push(`mkdir -p ${q(run.resultsDir)}`);
+  lines.push(`mkdir -p ${q(resultsDir)}`);
   let program: string;
   if (step.script !== undefined) {
     const file = `${RUN_DIR}/step-${index}`;
@@ -71,7 +73,7 @@ export function stepWrapper(
   if (step.workingDir) lines.push(`mkdir -p ${q(step.workingDir)} && cd ${q(step.workingDir)}`);
   lines.push(program, 'code=$?', `echo "exitCode:$code" > ${TERMINATION_LOG}`);
   for (const name of run.results) {
-    const file = q(`${run.resultsDir}/${name}`);
+    const file = q(`${resultsDir}/${name}`);
     lines.push(
       `if [ -f ${file} ]; then echo "result:${name}:$(base64 < ${file} | tr -d '\\n')" >> ${TERMINATION_LOG}; fi`,
     );
@@ -79,6 +81,11 @@ export function stepWrapper(
   const next = step.onError === 'continue' ? 'ok' : '$([ $code -eq 0 ] && echo ok || echo fail)';
   lines.push(`echo ${next} > ${done}`, 'exit $code');
   return lines.join('\n');
+}
+
+/** Where the task's containers write results: Tekton's path when the run was resolved with container paths. */
+function resultsPathOf(run: Pick<ResolvedTaskRun, 'resultsDir' | 'mounts'>): string {
+  return run.mounts ? CONTAINER_RESULTS_DIR : run.resultsDir;
 }
 
 /** The Pod (one container per step), its secret env and its workspaces' claims. */
@@ -94,7 +101,10 @@ export function podPlan(
     ...runLabel,
   };
   const secretName = `${name}-env`.slice(0, 253);
-  const workspaces = Object.entries(run.workspaces);
+  // [name, the run's directory (names the claim), the path steps see]
+  const workspaces: [string, string, string][] = run.mounts
+    ? run.mounts.map((m) => [m.name, m.hostPath, m.path])
+    : Object.entries(run.workspaces).map(([ws, p]) => [ws, p, p]);
   const volumes: Record<string, unknown>[] = [
     { name: 'slipway-run', emptyDir: {} },
     { name: 'slipway-results', emptyDir: {} },
@@ -105,8 +115,8 @@ export function podPlan(
   ];
   const mounts = [
     { name: 'slipway-run', mountPath: RUN_DIR },
-    { name: 'slipway-results', mountPath: run.resultsDir },
-    ...workspaces.map(([ws, p]) => ({ name: `ws-${slug(ws, 50)}`, mountPath: p })),
+    { name: 'slipway-results', mountPath: resultsPathOf(run) },
+    ...workspaces.map(([ws, , path]) => ({ name: `ws-${slug(ws, 50)}`, mountPath: path })),
   ];
   const containers = run.steps.map((step, i) => {
     const env: Record<string, unknown>[] = Object.entries(step.env).map(([k, v]) => ({ name: k, value: v }));

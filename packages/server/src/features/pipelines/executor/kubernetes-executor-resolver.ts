@@ -23,6 +23,9 @@ export function executorResolver(deps: {
     const environmentId = run.environmentId;
     if (!environmentId) return deps.local;
     return {
+      // the task may still run locally (an environment without a cluster): the local executor's
+      // paths, which a pod honours too
+      containerPaths: deps.local.containerPaths,
       async runTask(task: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
         const target = await deps.target(environmentId);
         if (!target) return deps.local.runTask(task, io, signal);

@@ -4,6 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Executor, StepOutcome, TaskIo, TaskOutcome, TaskStatus } from './executor.js';
 import { SecretMasker } from './secret-masker.js';
+import {
+  PULL_SECRET,
+  TaskSandbox,
+  type RegistryAuths,
+  type SandboxOptions,
+} from './sandbox/task-sandbox.js';
 import { cancelReason, runStep, taskTimeoutReason } from './step-runner.js';
 import { sharedStepSpawner, StepSpawner } from './step-spawner.js';
 import { clearResults, readResults } from './task-results.js';
@@ -25,6 +31,13 @@ export interface LocalExecutorOptions {
    * to this process when the helper cannot start; `'in-process'` always forks from this process.
    */
   spawner?: StepSpawner | 'in-process';
+  /**
+   * Run every step in a sandbox (decision 019). Absent: steps run on the host as the server's
+   * user (`SLIPWAY_LOCAL_EXECUTOR=unsandboxed`, a single-user installation).
+   */
+  sandbox?: SandboxOptions;
+  /** Refuse every task with this reason (no sandbox can be made, several organisations unsandboxed). */
+  refuse?: () => Promise<string | undefined>;
 }
 
 type Attempt = Omit<TaskOutcome, 'attempts'>;
@@ -43,6 +56,11 @@ function scratchName(task: string): string {
  * is only recorded and shown. Concurrency is bounded by the caller (see Semaphore).
  */
 export class LocalExecutor implements Executor {
+  /** Steps see Tekton's container paths (`/workspace/<name>`, `/tekton/results`) when sandboxed. */
+  get containerPaths(): boolean {
+    return this.options.sandbox !== undefined;
+  }
+
   private readonly scratchRoot: string;
   private rootReady: Promise<unknown> | undefined;
   private readonly spawner: StepSpawner;
@@ -57,6 +75,13 @@ export class LocalExecutor implements Executor {
 
   async runTask(run: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
     const log = new TaskLog(io, new SecretMasker());
+    const refused = await this.options.refuse?.();
+    if (refused !== undefined) {
+      log.system(run.steps[0]?.name ?? '', refused);
+      run.steps.forEach((s) => io.onStepState(s.name, 'skipped'));
+      const steps = run.steps.map((s) => skipped(s.name, refused));
+      return { status: 'failed', reason: refused, steps, results: {}, attempts: 1 };
+    }
     const firstStep = run.steps[0]?.name ?? '';
     let attempt = 1;
     let outcome = await this.attempt(run, io, log, signal);
@@ -84,6 +109,7 @@ export class LocalExecutor implements Executor {
   ): Promise<Attempt> {
     let scratchDir: string | undefined;
     const scratch = { removed: false };
+    let sandbox: TaskSandbox | undefined;
     try {
       this.rootReady ??= mkdir(this.scratchRoot, { recursive: true });
       await this.rootReady.catch(() => (this.rootReady = undefined));
@@ -93,12 +119,20 @@ export class LocalExecutor implements Executor {
         await mkdir(run.resultsDir, { recursive: true });
         await clearResults(run.resultsDir, run.results);
       }
-      return await this.runSteps(run, io, log, signal, scratchDir, scratch);
+      if (this.options.sandbox)
+        sandbox = await TaskSandbox.prepare(this.options.sandbox, run, scratchDir, this.spawner, () =>
+          io.secretValue(PULL_SECRET.name, PULL_SECRET.key).then(
+            (text) => (JSON.parse(text) as { auths?: RegistryAuths }).auths,
+            () => undefined, // no such secret: anonymous pulls
+          ),
+        );
+      return await this.runSteps(run, io, log, signal, scratchDir, scratch, sandbox);
     } catch (error) {
       const reason = `task "${run.name}" could not be prepared on this host: ${String(error)}`;
       run.steps.forEach((s) => io.onStepState(s.name, 'skipped'));
       return { status: 'failed', reason, steps: run.steps.map((s) => skipped(s.name, reason)), results: {} };
     } finally {
+      sandbox?.stop();
       if (scratchDir && !this.options.keepScratch && !scratch.removed)
         await this.spawner.removeDir(scratchDir);
     }
@@ -111,6 +145,7 @@ export class LocalExecutor implements Executor {
     signal: AbortSignal,
     scratchDir: string,
     scratch: { removed: boolean },
+    sandbox: TaskSandbox | undefined,
   ): Promise<Attempt> {
     // the task's timeout runs from when its first step runs (a step may wait for a slot first)
     let taskDeadline: number | undefined;
@@ -150,10 +185,13 @@ export class LocalExecutor implements Executor {
         killGraceMs: this.options.killGraceMs,
         path: this.options.path,
         spawner: this.spawner,
+        ...(sandbox ? { sandbox } : {}),
         removeScratchAfter: !this.options.keepScratch && index === run.steps.length - 1,
         onScratchRemoved: () => (scratch.removed = true),
       });
       steps.push(outcome);
+      // later steps read it at /tekton/steps/<step>/exitCode
+      if (sandbox && index < run.steps.length - 1) await sandbox.recordExit(step, index, outcome.exitCode);
       const taskTimedOut = outcome.status === 'timed_out' && outcome.reason === timeoutReason;
       const continues = step.onError === 'continue' && outcome.status !== 'cancelled' && !taskTimedOut;
       if (outcome.status === 'succeeded' || outcome.status === 'skipped' || continues) continue;

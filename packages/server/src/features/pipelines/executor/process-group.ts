@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 
 /** How long a process group gets between SIGTERM and SIGKILL. */
@@ -48,6 +48,8 @@ export interface GroupOptions {
   cwd: string;
   env: Record<string, string>;
   killGraceMs?: number;
+  /** Open descriptors handed to the child as 3, 4, … (the sandbox's bound directories). */
+  extraFds?: number[];
 }
 
 /** Sends a signal to every process of a group; false when the group no longer exists. */
@@ -72,8 +74,8 @@ export function spawnGroup(file: string, args: string[], options: GroupOptions):
     cwd: options.cwd,
     env: options.env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.extraFds ?? [])],
+  }) as ChildProcessByStdio<null, Readable, Readable>;
   const pid = child.pid;
   const startedAt = pid === undefined ? undefined : Date.now();
   let exit: { code: number | null; signal: NodeJS.Signals | null; at: number } | undefined;

@@ -57,10 +57,20 @@ export async function stepCommand(
 }
 
 /** The same as `stepCommand` without writing the script file: whoever spawns the step writes it. */
-export function planStepCommand(step: ResolvedStep, index: number, scratchDir: string): StepCommand {
+export function planStepCommand(
+  step: ResolvedStep,
+  index: number,
+  scratchDir: string,
+  /** A sandboxed step: its scripts are written to `host` and seen at `inside`. */
+  scriptsAt?: { host: string; inside: string },
+  /** The image's entrypoint and cmd (a pulled image), for a step with neither command nor script. */
+  image?: { entrypoint: string[]; cmd: string[] },
+): StepCommand {
   const extra = step.args ?? [];
   if (step.script !== undefined) {
-    const file = join(scratchDir, '.slipway', 'scripts', `${index}-${fileSafe(step.name)}`);
+    const name = `${index}-${fileSafe(step.name)}`;
+    const hostFile = scriptsAt ? join(scriptsAt.host, name) : join(scratchDir, '.slipway', 'scripts', name);
+    const file = scriptsAt ? `${scriptsAt.inside}/${name}` : hostFile;
     const trimmed = step.script.trimStart();
     if (trimmed.startsWith('#!')) {
       const interpreter = trimmed.slice(2).split('\n', 1)[0]!.trim().split(/\s+/, 1)[0] ?? '';
@@ -68,7 +78,7 @@ export function planStepCommand(step: ResolvedStep, index: number, scratchDir: s
         file,
         args: extra,
         label: `script interpreter "${interpreter}"`,
-        script: { path: file, text: trimmed, mode: 0o700 },
+        script: { path: hostFile, text: trimmed, mode: 0o700 },
       };
     }
     if (Buffer.byteLength(step.script) <= INLINE_SCRIPT_MAX)
@@ -77,10 +87,19 @@ export function planStepCommand(step: ResolvedStep, index: number, scratchDir: s
       file: SHELL,
       args: ['-e', file, ...extra],
       label: `command "sh"`,
-      script: { path: file, text: step.script, mode: 0o600 },
+      script: { path: hostFile, text: step.script, mode: 0o600 },
     };
   }
-  const [file, ...rest] = step.command ?? [];
+  // Kubernetes' rules: command replaces the entrypoint; args alone follow the entrypoint; neither
+  // runs entrypoint + cmd
+  const argv = step.command
+    ? step.command
+    : image
+      ? [...image.entrypoint, ...(step.args ? [] : image.cmd)]
+      : undefined;
+  if (image && !step.command && argv!.length === 0)
+    throw new StepSetupError(`step "${step.name}" has no command, and its image has no entrypoint or cmd`);
+  const [file, ...rest] = argv ?? [];
   if (!file) {
     throw new StepSetupError(
       `step "${step.name}" has neither command nor script; the local executor cannot run the image's entrypoint`,

@@ -4,6 +4,7 @@ import { LineSplitter } from './line-splitter.js';
 import type { GroupEnd, GroupProcess } from './process-group.js';
 import type { StepSpawner } from './step-spawner.js';
 import { planStepCommand, stepCwd, stepEnv, StepSetupError, type StepCommand } from './step-command.js';
+import type { TaskSandbox } from './sandbox/task-sandbox.js';
 import type { TaskLog } from './task-log.js';
 import type { ResolvedStep, ResolvedTaskRun } from './types.js';
 
@@ -24,6 +25,8 @@ export interface StepRun {
   path?: string;
   /** Spawns the step's process group (through the helper process, or in this one). */
   spawner: StepSpawner;
+  /** The task's sandbox (decision 019); absent: the step runs on the host (unsandboxed mode). */
+  sandbox?: TaskSandbox;
   /** The task's last step: the scratch dir may go once it has ended (see `onScratchRemoved`). */
   removeScratchAfter?: boolean;
   onScratchRemoved?: () => void;
@@ -100,7 +103,9 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   const { step, log, io } = ctx;
   log.system(
     step.name,
-    `Running step "${step.name}" (image ${step.image || 'none'}, run locally on the host)`,
+    `Running step "${step.name}" (image ${step.image || 'none'}, ${
+      ctx.sandbox ? (ctx.sandbox.pullsImages ? 'in a sandbox' : "in a sandbox on the host's system") : 'run locally on the host'
+    })`,
   );
   let startedAt = new Date();
   const finishWith = (ending: Ending, exitCode: number | null, endedAt?: number): StepOutcome => {
@@ -119,11 +124,23 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   let command: StepCommand;
   let env: Record<string, string>;
   let cwd: string;
+  let sandboxed: { file: string; args: string[]; fds: string[] } | undefined;
   try {
     const secrets = await resolveSecrets(ctx);
-    command = planStepCommand(step, ctx.index, ctx.scratchDir);
-    env = stepEnv({ home: ctx.scratchDir, path: ctx.path }, step.env, secrets);
-    cwd = await stepCwd(step.workingDir, ctx.run.workspaces, ctx.scratchDir);
+    if (ctx.sandbox) {
+      const { root, image } = await ctx.sandbox.image(step, ctx.signal).catch((error: Error) => {
+        throw new StepSetupError(`step "${step.name}": ${error.message}`);
+      });
+      command = planStepCommand(step, ctx.index, ctx.scratchDir, ctx.sandbox.scriptsDir, image?.config);
+      env = ctx.sandbox.env(image, { ...step.env, ...secrets });
+      const inside = await ctx.sandbox.workingDir(step, image);
+      sandboxed = ctx.sandbox.command(step, [command.file, ...command.args], inside, image, root);
+      cwd = '/';
+    } else {
+      command = planStepCommand(step, ctx.index, ctx.scratchDir);
+      env = stepEnv({ home: ctx.scratchDir, path: ctx.path }, step.env, secrets);
+      cwd = await stepCwd(step.workingDir, ctx.run.workspaces, ctx.scratchDir);
+    }
   } catch (error) {
     const reason =
       error instanceof StepSetupError
@@ -135,12 +152,19 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
 
   let group: GroupProcess;
   try {
-    group = await ctx.spawner.spawnGroup(command.file, command.args, {
+    group = await ctx.spawner.spawnGroup(sandboxed?.file ?? command.file, sandboxed?.args ?? command.args, {
       cwd,
       env,
       killGraceMs: ctx.killGraceMs,
       script: command.script,
       home: ctx.scratchDir,
+      ...(sandboxed
+        ? {
+            fds: sandboxed.fds,
+            ...(ctx.index === 0 ? { mkdirs: ctx.sandbox!.scratchDirs } : {}),
+            ...(ctx.sandbox!.owner ? { owner: ctx.sandbox!.owner } : {}),
+          }
+        : {}),
       signal: ctx.signal,
       tenant: ctx.run.tenant,
       ...(ctx.removeScratchAfter ? { removeAfter: ctx.scratchDir } : {}),

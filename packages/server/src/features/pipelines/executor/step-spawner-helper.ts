@@ -108,15 +108,26 @@ function ended(message) {
   pump();
 }
 function start(m) {
-  if (m.home || m.script) {
+  const fds = [];
+  if (m.home || m.script || m.mkdirs || m.fds) {
     try {
       if (m.home) fs.mkdirSync(m.home, { recursive: true, mode: 0o700 });
+      // a sandbox's host user passes through the task's scratch dir to what bwrap binds from it
+      if (m.home && m.owner) fs.chmodSync(m.home, 0o711);
+      for (const dir of m.mkdirs || []) {
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        if (m.owner) fs.chownSync(dir, m.owner[0], m.owner[1]);
+      }
       if (m.script) fs.mkdirSync(path.dirname(m.script.path), { recursive: true });
       if (m.script) {
         fs.writeFileSync(m.script.path, m.script.text, { mode: m.script.mode });
         fs.chmodSync(m.script.path, m.script.mode);
+        if (m.owner) fs.chownSync(m.script.path, m.owner[0], m.owner[1]);
       }
+      // the sandbox's directories, opened here and bound by descriptor (3, 4, …)
+      for (const p of m.fds || []) fds.push(fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW));
     } catch (error) {
+      fds.forEach((fd) => fs.closeSync(fd));
       ended(removeAfter(m, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
         setupError: String(error) }));
       return;
@@ -124,11 +135,14 @@ function start(m) {
   }
   let child;
   try {
-    child = spawn(m.file, m.args, { cwd: m.cwd, env: m.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(m.file, m.args, { cwd: m.cwd, env: m.env, detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', ...fds] });
   } catch (error) {
     ended({ t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
       spawnError: { code: error.code, message: error.message } });
     return;
+  } finally {
+    fds.forEach((fd) => fs.closeSync(fd));
   }
   const pid = child.pid;
   const grace = m.grace;
@@ -236,13 +250,63 @@ process.on('message', (m) => {
     group.unacked -= m.n;
     if (group.unacked <= MAX_UNACKED / 2) group.held.splice(0).forEach((stream) => stream.resume());
   }
+  else if (m.t === 'pod') podStart(m);
+  else if (m.t === 'unpod') podStop(m.id);
   else if (m.t === 'rm') {
     let error;
     try { removeDir(m.dir); } catch (e) { error = String(e); }
     send({ t: 'rmdone', id: m.id, error });
   }
 });
+// A task's network namespace: a holder process (unshare --net, nft policy inside) and the
+// slirp4netns that connects it; both end when their pipe from here closes (or on 'unpod').
+const pods = new Map();
+function podStart(m) {
+  const pod = { holder: undefined, slirp: undefined, stopped: false };
+  pods.set(m.id, pod);
+  let answered = false;
+  const answer = (pid, error) => {
+    if (answered) return;
+    answered = true;
+    if (error) podStop(m.id);
+    send({ t: 'podready', id: m.id, pid, error });
+  };
+  let err = '';
+  try {
+    pod.holder = spawn(m.holder.file, m.holder.args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (error) { answer(undefined, String(error)); return; }
+  pod.holder.on('error', (error) => answer(undefined, String(error)));
+  pod.holder.stderr.on('data', (d) => { if (err.length < 2000) err += d.toString(); });
+  pod.holder.on('exit', (code) => answer(undefined, 'the network namespace ended (' + code + '): ' + err.trim()));
+  let out = '';
+  pod.holder.stdout.on('data', (d) => {
+    out += d.toString();
+    if (!out.includes('ready') || pod.slirp || pod.stopped) return;
+    const pid = pod.holder.pid;
+    try {
+      pod.slirp = spawn(m.slirp.file, m.slirp.args.concat([String(pid), 'tap0']),
+        { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
+    } catch (error) { answer(undefined, String(error)); return; }
+    let slirpErr = '';
+    pod.slirp.stderr.on('data', (d) => { if (slirpErr.length < 2000) slirpErr += d.toString(); });
+    pod.slirp.on('error', (error) => answer(undefined, String(error)));
+    pod.slirp.on('exit', (code) => answer(undefined, 'slirp4netns ended (' + code + '): ' + slirpErr.trim()));
+    pod.slirp.stdio[3].once('data', () => answer(pid));
+  });
+}
+function podStop(id) {
+  const pod = pods.get(id);
+  if (!pod) return;
+  pods.delete(id);
+  pod.stopped = true;
+  for (const child of [pod.slirp, pod.holder]) {
+    if (!child) continue;
+    child.removeAllListeners('exit');
+    try { child.kill('SIGKILL'); } catch {}
+  }
+}
 process.on('disconnect', () => {
+  for (const id of [...pods.keys()]) podStop(id);
   for (const g of groups.values()) { try { process.kill(-g.pid, 'SIGKILL'); } catch {} }
   process.exit(0);
 });

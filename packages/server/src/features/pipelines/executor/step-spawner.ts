@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { closeSync, constants, openSync } from 'node:fs';
+import { chmod, chown, mkdir, rm, rmdir } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import {
   KILL_GRACE_MS,
@@ -12,6 +13,8 @@ import {
 import { defaultConcurrency, Semaphore } from './concurrency.js';
 import { writeScript, type ScriptFile } from './step-command.js';
 import { HELPER_SOURCE } from './step-spawner-helper.js';
+import { startPod } from './sandbox/pod.js';
+import type { PodPlan } from './sandbox/sandbox-command.js';
 
 /** How long the helper gets to say it is ready before steps are spawned in process instead. */
 const READY_TIMEOUT_MS = 5000;
@@ -37,6 +40,7 @@ type HelperMessage =
   | { t: 'pid'; id: number; pid: number; at: number }
   | { t: 'out'; id: number; s: 0 | 1; d: string }
   | { t: 'rmdone'; id: number; error?: string }
+  | { t: 'podready'; id: number; pid?: number; error?: string }
   | {
       t: 'end';
       id: number;
@@ -60,13 +64,26 @@ export type SpawnOptions = GroupOptions & {
   signal?: AbortSignal;
   /** Whose step this is (the organisation): slots are shared fairly between tenants. */
   tenant?: string;
+  /** Directories to create (0700) before the spawn, owned by `owner` when given. */
+  mkdirs?: string[];
+  /** uid and gid given the created directories and the script file (the sandbox's host user). */
+  owner?: [number, number];
+  /** Paths opened before the spawn and handed to the child as descriptors 3, 4, … (bwrap binds them). */
+  fds?: string[];
 };
+
+/** A task's network namespace (see sandbox/pod.ts): steps join it through `/proc/<pid>/ns/net`. */
+export interface Pod {
+  pid: number;
+  stop(): void;
+}
 
 /** One running helper process and the groups it spawned that have not ended yet. */
 class Helper {
   readonly ready: Promise<boolean>;
   readonly groups = new Map<number, Pending>();
   private readonly removals = new Map<number, (ok: boolean) => void>();
+  private readonly pods = new Map<number, (answer: { pid?: number; error?: string }) => void>();
   dead = false;
   private nextId = 1;
 
@@ -108,6 +125,28 @@ class Helper {
     });
   }
 
+  /** Creates a task's network namespace; rejects with the helper's reason. */
+  pod(plan: PodPlan): Promise<Pod> {
+    const id = this.nextId++;
+    this.busy();
+    return new Promise<Pod>((resolve, reject) => {
+      this.pods.set(id, ({ pid, error }) => {
+        if (pid === undefined) {
+          reject(new Error(error ?? 'the network namespace could not be made'));
+          return;
+        }
+        resolve({ pid, stop: () => this.unpod(id) });
+      });
+      this.child.send({ t: 'pod', id, holder: plan.holder, slirp: plan.slirp });
+    });
+  }
+
+  private unpod(id: number): void {
+    if (!this.pods.delete(id)) return;
+    if (!this.dead) this.child.send({ t: 'unpod', id });
+    this.idleIfNothingRuns();
+  }
+
   spawn(file: string, args: string[], options: SpawnOptions): GroupProcess {
     const id = this.nextId++;
     const stdout = new PassThrough();
@@ -135,11 +174,14 @@ class Helper {
     this.groups.set(id, pending);
     this.busy();
     const grace = options.killGraceMs ?? KILL_GRACE_MS;
-    const { script, home, removeAfter } = options;
+    const { script, home, removeAfter, mkdirs, owner, fds } = options;
     this.child.send({
       t: 'spawn',
       ...{ id, file, args, cwd: options.cwd, env: options.env, grace, script, home, removeAfter },
       ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
+      ...(mkdirs ? { mkdirs } : {}),
+      ...(owner ? { owner } : {}),
+      ...(fds ? { fds } : {}),
     });
     let terminated = false;
     return {
@@ -166,11 +208,17 @@ class Helper {
   }
 
   private idleIfNothingRuns(): void {
-    if (this.groups.size === 0 && this.removals.size === 0) this.idle();
+    if (this.groups.size === 0 && this.removals.size === 0 && this.pods.size === 0) this.idle();
   }
 
   private receive(m: HelperMessage): void {
     if (m.t === 'ready') return;
+    if (m.t === 'podready') {
+      const answer = this.pods.get(m.id);
+      if (m.pid === undefined) this.pods.delete(m.id);
+      answer?.(m);
+      return;
+    }
     if (m.t === 'rmdone') {
       const resolve = this.removals.get(m.id);
       this.removals.delete(m.id);
@@ -222,6 +270,8 @@ class Helper {
     }
     for (const resolve of this.removals.values()) resolve(false);
     this.removals.clear();
+    for (const answer of this.pods.values()) answer({ error: 'the step spawner helper ended' });
+    this.pods.clear();
     this.onDeath(this);
   }
 
@@ -278,18 +328,39 @@ export class StepSpawner {
     } catch {
       return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, notStarted: true });
     }
-    if (options.home || options.script) {
-      try {
-        if (options.home) await mkdir(options.home, { recursive: true, mode: 0o700 });
-        if (options.script) await writeScript(options.script);
-      } catch (error) {
-        release();
-        return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, setupError: String(error) });
+    const fds: number[] = [];
+    try {
+      if (options.home) await mkdir(options.home, { recursive: true, mode: 0o700 });
+      if (options.home && options.owner) await chmod(options.home, 0o711);
+      for (const dir of options.mkdirs ?? []) {
+        await mkdir(dir, { recursive: true, mode: 0o700 });
+        if (options.owner) await chown(dir, ...options.owner);
       }
+      if (options.script) {
+        await writeScript(options.script);
+        if (options.owner) await chown(options.script.path, ...options.owner);
+      }
+      for (const path of options.fds ?? []) fds.push(openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW));
+    } catch (error) {
+      fds.forEach((fd) => closeSync(fd));
+      release();
+      return notStarted({ exitCode: null, signal: null, pipesAbandoned: false, setupError: String(error) });
     }
-    const group = spawnGroup(file, args, options);
+    let group: GroupProcess;
+    try {
+      group = spawnGroup(file, args, { ...options, extraFds: fds });
+    } finally {
+      fds.forEach((fd) => closeSync(fd));
+    }
     void group.done.finally(release);
     return group;
+  }
+
+  /** Makes a task's network namespace: through the helper when one runs, else from this process. */
+  async pod(plan: PodPlan): Promise<Pod> {
+    const helper = this.mode === 'helper' ? await this.readyHelper() : undefined;
+    if (helper) return helper.pod(plan);
+    return startPod(plan);
   }
 
   /** Removes a task's scratch directory: through the helper when one runs, else here. Never rejects. */

@@ -90,6 +90,8 @@ export class ImageCache {
       'tmp',
       `${hex(digest).slice(0, 16)}-${process.pid}-${randomBytes(4).toString('hex')}`,
     );
+    // the cache itself must let the sandbox's host user pass (bwrap resolves the rootfs as it)
+    await mkdir(this.dir, { recursive: true, mode: 0o711 });
     await mkdir(dir, { recursive: true, mode: 0o700 });
     return dir;
   }

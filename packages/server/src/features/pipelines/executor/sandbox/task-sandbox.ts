@@ -12,10 +12,16 @@ export interface StepImage {
   config: { entrypoint: string[]; cmd: string[]; env: string[]; workingDir: string; user: string };
 }
 
+/** A docker config's `auths`: registry host → credentials. */
+export type RegistryAuths = Record<string, Record<string, string | undefined>>;
+
 export interface StepImages {
   /** Pulls (or finds in the cache) a step's image; rejects with the image name and the registry's answer. */
-  pull(reference: string, signal?: AbortSignal): Promise<StepImage>;
+  pull(reference: string, signal?: AbortSignal, auths?: RegistryAuths): Promise<StepImage>;
 }
+
+/** The workspace secret whose `.dockerconfigjson` key authenticates image pulls (a Kubernetes dockerconfigjson Secret). */
+export const PULL_SECRET = { name: 'docker-config', key: '.dockerconfigjson' } as const;
 
 /** How the local executor sandboxes steps (decision 019). */
 export interface SandboxOptions {
@@ -23,6 +29,8 @@ export interface SandboxOptions {
   /** The unprivileged host user sandboxes run as when the server runs as root. */
   hostUser: { uid: number; gid: number };
   netAllow: readonly NetAllowEntry[];
+  /** Host directories every step sees read-only at the same path (an operator's mirror, a cache). */
+  readOnlyPaths?: readonly string[];
   /** `pull`: each step's root is its image; absent: the host's system, read-only. */
   images?: StepImages;
 }
@@ -60,12 +68,15 @@ function imageRoot(rootfs: string, entries: string[], resolvConf: string): Sandb
  */
 export class TaskSandbox {
   private pod: Pod | undefined;
+  private authsRead: Promise<RegistryAuths | undefined> | undefined;
   private readonly images = new Map<string, { image: StepImage; root: SandboxRoot }>();
 
   private constructor(
     private readonly options: SandboxOptions,
     private readonly run: ResolvedTaskRun,
     private readonly scratchDir: string,
+    /** The workspace's registry credentials, read once when the first image is pulled. */
+    private readonly auths: () => Promise<RegistryAuths | undefined>,
   ) {}
 
   static async prepare(
@@ -73,8 +84,9 @@ export class TaskSandbox {
     run: ResolvedTaskRun,
     scratchDir: string,
     spawner: StepSpawner,
+    auths: () => Promise<RegistryAuths | undefined> = async () => undefined,
   ): Promise<TaskSandbox> {
-    const sandbox = new TaskSandbox(options, run, scratchDir);
+    const sandbox = new TaskSandbox(options, run, scratchDir, auths);
     const owner = sandbox.owner;
     if (owner) {
       for (const mount of run.mounts ?? []) await ensureOwned(mount.hostPath, ...owner);
@@ -115,7 +127,8 @@ export class TaskSandbox {
     if (!images) return { root: { entries: support.hostRoot, resolvConf: support.resolvConf, varTmp: true } };
     const known = this.images.get(step.image);
     if (known) return known;
-    const image = await images.pull(step.image, signal);
+    this.authsRead ??= this.auths().catch(() => undefined);
+    const image = await images.pull(step.image, signal, await this.authsRead);
     const entries = await readdir(image.rootfs);
     const hasResolv = await lstat(join(image.rootfs, 'etc', 'resolv.conf')).then(
       (s) => s.isFile(),
@@ -185,6 +198,7 @@ export class TaskSandbox {
       { hostPath: at('scripts'), path: TEKTON.scripts, readOnly: true },
       { hostPath: at('steps'), path: TEKTON.steps, readOnly: true },
     ];
+    for (const path of this.options.readOnlyPaths ?? []) mounts.push({ hostPath: path, path, readOnly: true });
     if (this.run.results.length > 0)
       mounts.push({ hostPath: this.run.resultsDir, path: TEKTON.results, readOnly: false });
     return mounts;
