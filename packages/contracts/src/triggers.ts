@@ -52,7 +52,8 @@ export const WEBHOOK_RUN_PARAMS = {
   author: 'git-author',
 } as const;
 
-export const WEBHOOK_DELIVERY_OUTCOMES = ['triggered', 'ignored', 'rejected', 'failed'] as const;
+/** `duplicate`: the provider's delivery id already started a run of this webhook (a redelivery). */
+export const WEBHOOK_DELIVERY_OUTCOMES = ['triggered', 'ignored', 'rejected', 'failed', 'duplicate'] as const;
 export type WebhookDeliveryOutcome = (typeof WEBHOOK_DELIVERY_OUTCOMES)[number];
 
 export const WEBHOOK_EVENT_RULE_MESSAGE = 'Event must be one the provider sends for this type';

@@ -127,7 +127,6 @@ describe('invites', () => {
       name: expect.any(String),
       role: 'account_admin',
       current: true,
-      maxRunMinutes: null,
     });
 
     const third = await createSignedInUser(t.app, t.db.database);

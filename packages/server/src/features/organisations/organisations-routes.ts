@@ -57,9 +57,7 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
         config: { access: inOrganisation('organisation:edit'), auditAction: 'organisation.update' },
         schema: {
           tags,
-          summary:
-            "My current organisation's settings: rename it, and/or cap any run's duration " +
-            '(maxRunMinutes, 1–10080, or null for no cap); organisation admins only',
+          summary: 'Rename my current organisation',
           params: idParamsSchema,
           body: organisationUpdateRequestSchema,
           response: { 200: organisationSchema },
@@ -69,12 +67,7 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
         const p = personOf(request.principal);
         request.audit.targetType = 'organisation';
         request.audit.targetId = request.params.id;
-        const { name, maxRunMinutes } = request.body;
-        request.audit.detail = {
-          ...(name !== undefined ? { name } : {}),
-          ...(maxRunMinutes !== undefined ? { maxRunMinutes } : {}),
-        };
-        return service.update(p, request.params.id, request.body);
+        return service.rename(p, request.params.id, request.body.name);
       },
     );
 

@@ -4,7 +4,6 @@ import {
   type LoginResponse,
   type Organisation,
   type OrganisationRole,
-  type OrganisationUpdateRequest,
   type Workspace,
 } from '@slipway/contracts';
 import type { SessionOrigin } from '../../platform/auth/tokens.js';
@@ -32,7 +31,6 @@ export class OrganisationsService {
       name: o.name,
       role: o.role as OrganisationRole,
       current: o.id === currentOrganisationId,
-      maxRunMinutes: o.maxRunMinutes,
     }));
   }
 
@@ -58,25 +56,18 @@ export class OrganisationsService {
     return this.auth.startSession({ ...user, currentOrganisationId: organisationId }, ctx, person.origin);
   }
 
-  /**
-   * Renames the caller's current organisation and/or sets its cap on a run's duration
-   * (`maxRunMinutes`, null for none): runs that start from now on get it.
-   */
-  async update(
+  async rename(
     person: { userId: string; organisationId: string },
     id: string,
-    change: OrganisationUpdateRequest,
+    name: string,
   ): Promise<Organisation> {
     // The permission was checked in the caller's current organisation: other ids are not found.
     if (id !== person.organisationId) throw new NotFoundError('Organisation not found');
-    await this.store.update(id, {
-      ...(change.name !== undefined ? { name: change.name } : {}),
-      ...(change.maxRunMinutes !== undefined ? { maxRunMinutes: change.maxRunMinutes } : {}),
-    });
+    await this.store.rename(id, name);
     const mine = await this.list(person.userId, person.organisationId);
-    const updated = mine.find((o) => o.id === id);
-    if (!updated) throw new NotFoundError('Organisation not found');
-    return updated;
+    const renamed = mine.find((o) => o.id === id);
+    if (!renamed) throw new NotFoundError('Organisation not found');
+    return renamed;
   }
 
   async workspaces(principal: Principal): Promise<Workspace[]> {

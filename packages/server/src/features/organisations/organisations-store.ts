@@ -14,9 +14,8 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 export class OrganisationsStore {
   constructor(private readonly db: AppDb) {}
 
-  /** Changes the organisation's name and/or its cap on a run's duration (null: none). */
-  async update(id: string, change: { name?: string; maxRunMinutes?: number | null }) {
-    await this.db.update(organisations).set(change).where(eq(organisations.id, id));
+  async rename(id: string, name: string) {
+    await this.db.update(organisations).set({ name }).where(eq(organisations.id, id));
   }
 
   async workspace(organisationId: string, id: string): Promise<WorkspaceRow | null> {

@@ -21,6 +21,9 @@ import { readPayload } from './webhook-payload.js';
 import { DELIVERY_HEADERS, EVENT_HEADERS, SIGNATURE_HEADERS, verifySignature } from './webhook-signature.js';
 import type { DeliveryRow, WebhookRow, WebhookWithPipeline, WebhooksStore } from './webhooks-store.js';
 
+/** The answer to a delivery whose provider id already started a run of this webhook. */
+export const DUPLICATE_MESSAGE = 'duplicate';
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toWebhook(row: WebhookWithPipeline): Webhook {
@@ -85,6 +88,18 @@ export interface Receipt {
 function header(headers: IncomingDelivery['headers'], name: string): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * The provider's id of a delivery, the same on a redelivery: GitHub's X-GitHub-Delivery,
+ * Bitbucket's X-Request-UUID, GitLab's Idempotency-Key (kept across its retries) or else its
+ * X-Gitlab-Event-UUID. Null when the provider sent none.
+ */
+export function providerDeliveryId(type: WebhookType, headers: IncomingDelivery['headers']): string | null {
+  const id =
+    (type === 'gitlab' ? header(headers, 'idempotency-key')?.trim() : undefined) ||
+    header(headers, DELIVERY_HEADERS[type])?.trim();
+  return id ? id.slice(0, 200) : null;
 }
 
 /** GitHub may send `application/x-www-form-urlencoded` with the JSON in a `payload` field. */
@@ -188,6 +203,7 @@ export class WebhooksService {
     if (!hook) throw new NotFoundError('Webhook not found');
     const type = hook.type as WebhookType;
     const event = header(incoming.headers, EVENT_HEADERS[type]) ?? null;
+    const providerId = providerDeliveryId(type, incoming.headers);
     const log = async (
       statusCode: number,
       outcome: WebhookDeliveryOutcome,
@@ -200,7 +216,7 @@ export class WebhooksService {
         webhookId: hook.id,
         workspaceId: hook.workspaceId,
         receivedAt: new Date(),
-        deliveryId: header(incoming.headers, DELIVERY_HEADERS[type])?.slice(0, 200) ?? null,
+        deliveryId: providerId,
         event: event?.slice(0, 200) ?? null,
         outcome,
         statusCode,
@@ -227,6 +243,9 @@ export class WebhooksService {
     );
     if (!check.ok) return log(401, 'rejected', check.reason);
     if (!hook.enabled) return log(410, 'ignored', 'This webhook is disabled');
+    // Only a correctly signed delivery gets here, so a forged id cannot block the real one.
+    if (providerId && (await this.store.deliverySeen(hook.id, providerId)))
+      return log(200, 'duplicate', DUPLICATE_MESSAGE);
     if (type === 'github' && event === 'ping')
       return log(200, 'ignored', 'Ping received; the webhook is set up');
     if (!event) return log(400, 'rejected', `Missing ${EVENT_HEADERS[type]} header`);
@@ -252,6 +271,10 @@ export class WebhooksService {
         params: found,
       });
 
+    // One run per provider delivery id: the first to claim it starts the run; a replay that
+    // raced it (the same redelivery twice at once) finds the claim and starts nothing.
+    if (providerId && !(await this.store.claimDelivery(hook.id, providerId)))
+      return log(200, 'duplicate', DUPLICATE_MESSAGE);
     try {
       const declared = await this.runner.declaredParams(hook.workspaceId, hook.pipelineId);
       const params = Object.fromEntries(Object.entries(found).filter(([name]) => declared.has(name)));
@@ -267,6 +290,8 @@ export class WebhooksService {
         err instanceof AppError && err.details?.length
           ? `${message}: ${err.details.map((d) => `${d.path} ${d.message}`).join('; ')}`
           : message;
+      // no run started: a redelivery with the same id may try again
+      if (providerId) await this.store.releaseDelivery(hook.id, providerId);
       return log(422, 'failed', detail.slice(0, 1000), { params: found });
     }
   }

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { pipelines, webhookDeliveries, webhooks } from '../../platform/database/schema.js';
+import {
+  pipelines,
+  webhookDeliveries,
+  webhookDeliveryIds,
+  webhooks,
+} from '../../platform/database/schema.js';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookWithPipeline = WebhookRow & { pipelineName: string };
@@ -123,6 +128,37 @@ export class WebhooksStore {
           lt(webhookDeliveries.receivedAt, sql`(${oldestKept})`),
         ),
       );
+  }
+
+  /** Whether a delivery with this provider id already started a run of the webhook. */
+  async deliverySeen(webhookId: string, deliveryId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: webhookDeliveryIds.deliveryId })
+      .from(webhookDeliveryIds)
+      .where(and(eq(webhookDeliveryIds.webhookId, webhookId), eq(webhookDeliveryIds.deliveryId, deliveryId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Claims a provider delivery id for the webhook (ON CONFLICT DO NOTHING): true for the one
+   * caller that inserted it, false for every replay, concurrent ones included (on PostgreSQL a
+   * second insert waits for the first's transaction and then finds the row).
+   */
+  async claimDelivery(webhookId: string, deliveryId: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(webhookDeliveryIds)
+      .values({ webhookId, deliveryId })
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveryIds.deliveryId });
+    return rows.length > 0;
+  }
+
+  /** The run did not start: a redelivery with the same id may try again. */
+  async releaseDelivery(webhookId: string, deliveryId: string): Promise<void> {
+    await this.db
+      .delete(webhookDeliveryIds)
+      .where(and(eq(webhookDeliveryIds.webhookId, webhookId), eq(webhookDeliveryIds.deliveryId, deliveryId)));
   }
 
   async deliveries(workspaceId: string, webhookId: string, query: WebhookDeliveryListQuery) {

@@ -424,6 +424,150 @@ describe('webhooks', () => {
     expect(rows.map((d) => d.id)).toEqual(['keep-4', 'keep-3', 'keep-2']);
   });
 
+  it('answers a replayed GitHub delivery id with 200 "duplicate", logs it and starts no run', async () => {
+    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
+    const headers = (id: string, secret = hook.secret) => ({
+      'x-github-event': 'push',
+      'x-github-delivery': id,
+      'x-hub-signature-256': sign(secret, branchPush),
+    });
+    const before = await runCount();
+    const first = await deliver(hook.id, headers('gh-replay-1'), branchPush);
+    expect(first.statusCode, first.body).toBe(201);
+    const replay = await deliver(hook.id, headers('gh-replay-1'), branchPush);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual({
+      outcome: 'duplicate',
+      message: 'duplicate',
+      deliveryId: expect.any(String),
+      runId: null,
+    });
+    expect(await runCount()).toBe(before + 1);
+    const { rows } = await deliveries(hook.id);
+    expect(rows.map((d) => [d.deliveryId, d.outcome, d.statusCode])).toEqual([
+      ['gh-replay-1', 'duplicate', 200],
+      ['gh-replay-1', 'triggered', 201],
+    ]);
+    const { rows: duplicates } = await deliveries(hook.id, '?outcome=duplicate');
+    expect(duplicates).toHaveLength(1);
+    // another id is another delivery
+    expect((await deliver(hook.id, headers('gh-replay-2'), branchPush)).statusCode).toBe(201);
+    // the id is per webhook: the same id on another webhook starts its run
+    const other = await create({ type: 'github', event: 'push', branch: 'master' });
+    const onOther = await deliver(
+      other.id,
+      { ...headers('gh-replay-1', other.secret), 'x-hub-signature-256': sign(other.secret, branchPush) },
+      branchPush,
+    );
+    expect(onOther.statusCode, onOther.body).toBe(201);
+  });
+
+  it('counts only correctly signed deliveries: a forged id does not block the real one', async () => {
+    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
+    const forged = await deliver(
+      hook.id,
+      {
+        'x-github-event': 'push',
+        'x-github-delivery': 'gh-forged',
+        'x-hub-signature-256': sign('x'.repeat(32), branchPush),
+      },
+      branchPush,
+    );
+    expect(forged.statusCode).toBe(401);
+    const unsigned = await deliver(
+      hook.id,
+      { 'x-github-event': 'push', 'x-github-delivery': 'gh-forged' },
+      branchPush,
+    );
+    expect(unsigned.statusCode).toBe(401);
+    const real = await deliver(
+      hook.id,
+      {
+        'x-github-event': 'push',
+        'x-github-delivery': 'gh-forged',
+        'x-hub-signature-256': sign(hook.secret, branchPush),
+      },
+      branchPush,
+    );
+    expect(real.statusCode, real.body).toBe(201);
+    // a delivery that started no run (another branch) does not mark its id as seen
+    const ignored = await deliver(
+      hook.id,
+      {
+        'x-github-event': 'push',
+        'x-github-delivery': 'gh-tag',
+        'x-hub-signature-256': sign(hook.secret, tagPush),
+      },
+      tagPush,
+    );
+    expect(ignored.statusCode).toBe(202);
+    expect(
+      (
+        await deliver(
+          hook.id,
+          {
+            'x-github-event': 'push',
+            'x-github-delivery': 'gh-tag',
+            'x-hub-signature-256': sign(hook.secret, tagPush),
+          },
+          tagPush,
+        )
+      ).json().outcome,
+    ).toBe('ignored');
+  });
+
+  it('starts one run for two concurrent replays of the same delivery', async () => {
+    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
+    const headers = {
+      'x-github-event': 'push',
+      'x-github-delivery': 'gh-race',
+      'x-hub-signature-256': sign(hook.secret, branchPush),
+    };
+    const before = await runCount();
+    const answers = await Promise.all([
+      deliver(hook.id, headers, branchPush),
+      deliver(hook.id, headers, branchPush),
+      deliver(hook.id, headers, branchPush),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(answers.filter((a) => a.json().outcome === 'duplicate')).toHaveLength(2);
+    expect(await runCount()).toBe(before + 1);
+  });
+
+  it('de-duplicates GitLab (Idempotency-Key, else X-Gitlab-Event-UUID) and Bitbucket (X-Request-UUID); no id: as before', async () => {
+    const gitlab = await create({ type: 'gitlab', event: 'Push Hook' });
+    const body = fixture('gitlab-push.json');
+    const gl = (extra: Record<string, string>) =>
+      deliver(gitlab.id, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': gitlab.secret, ...extra }, body);
+    expect((await gl({ 'x-gitlab-event-uuid': 'ev-1', 'idempotency-key': 'idem-1' })).statusCode).toBe(201);
+    // a retry keeps the Idempotency-Key even when the event UUID differs
+    expect((await gl({ 'x-gitlab-event-uuid': 'ev-2', 'idempotency-key': 'idem-1' })).json().outcome).toBe(
+      'duplicate',
+    );
+    expect((await gl({ 'x-gitlab-event-uuid': 'ev-3' })).statusCode).toBe(201);
+    expect((await gl({ 'x-gitlab-event-uuid': 'ev-3' })).json().outcome).toBe('duplicate');
+    // without any id, every delivery counts, as before
+    expect((await gl({})).statusCode).toBe(201);
+    expect((await gl({})).statusCode).toBe(201);
+
+    const bitbucket = await create({ type: 'bitbucket', event: 'repo:push', branch: 'main' });
+    const bbBody = fixture('bitbucket-repo-push.json');
+    const bb = () =>
+      deliver(
+        bitbucket.id,
+        {
+          'x-event-key': 'repo:push',
+          'x-hub-signature': sign(bitbucket.secret, bbBody),
+          'x-request-uuid': 'bb-dup',
+        },
+        bbBody,
+      );
+    expect((await bb()).statusCode).toBe(201);
+    const again = await bb();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().outcome).toBe('duplicate');
+  });
+
   it("hides another workspace's webhooks", async () => {
     const hook = await create({ type: 'github', event: 'push' });
     expect((await call('GET', `/api/webhooks/${hook.id}`, stranger)).statusCode).toBe(404);

@@ -28,6 +28,7 @@ const OUTCOME_COLOR: Record<WebhookDeliveryOutcome, 'success' | 'default' | 'err
   ignored: 'default',
   rejected: 'error',
   failed: 'warning',
+  duplicate: 'default',
 };
 
 /** A webhook's delivery log, newest first and paged: time, event, outcome, status, message, run. */

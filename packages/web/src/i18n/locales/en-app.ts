@@ -92,6 +92,8 @@ export const enApp = {
       removeParam: 'Remove param',
       timeout: 'Timeout (hours)',
       timeoutInvalid: 'Between 0 and 168 hours',
+      timeoutCap_one: "Your organisation's limit ends a run after {{count}} minute",
+      timeoutCap_other: "Your organisation's limit ends a run after {{count}} minutes",
       start: 'Start',
       environment: 'Select environment',
       noEnvironment: 'None — run on this server (local executor)',
@@ -381,6 +383,15 @@ export const enApp = {
       title: 'Delete workspace {{name}}?',
       body: 'Everything in this workspace is removed and its members lose access to it.',
     },
+    runLimit: {
+      title: 'Run duration limit',
+      description:
+        'No run of this organisation lasts longer than this, whatever its own timeout: a run that does ends as timed out, and queued runs get the limit when they start. Leave it empty for no limit.',
+      field: 'Maximum run duration (minutes)',
+      hint: 'From 1 to {{max}} minutes; empty for no limit',
+      none: 'No limit',
+      saved: 'The run duration limit is saved.',
+    },
   },
   sso: {
     title: 'Enterprise SSO',
@@ -489,7 +500,13 @@ export const enApp = {
       refresh: 'Refresh',
       close: 'Close',
     },
-    outcomes: { triggered: 'Triggered', ignored: 'Ignored', rejected: 'Rejected', failed: 'Failed' },
+    outcomes: {
+      triggered: 'Triggered',
+      ignored: 'Ignored',
+      rejected: 'Rejected',
+      failed: 'Failed',
+      duplicate: 'Duplicate',
+    },
   },
   studio: {
     title: 'Studio',
