@@ -88,6 +88,8 @@ spec:
               echo "file=$(cat $(workspaces.c.path)/token) in $(workspaces.c.path)"
               stat -c 'mode=%a' $(workspaces.c.path)/token
               test "$(cat $(workspaces.c.path)/token)" = f1le-s3cret
+              if echo changed > $(workspaces.c.path)/token 2>/dev/null; then echo "wrote a secret workspace"; exit 1; fi
+              echo read-only
 `;
 
 describe('pipeline runs API (LocalExecutor)', () => {
@@ -255,7 +257,9 @@ describe('pipeline runs API (LocalExecutor)', () => {
     expect(run.status).toBe('succeeded');
     const runDir = path.join(t.config.dataDir, 'runs', run.id);
     const logs = (await inject('GET', `/api/pipelineruns/${run.id}/logs?task=read`)).body;
-    expect(logs).toContain('file=*** in /workspace/creds');
+    // Tekton's path inside the step's sandbox, read-only as a secret workspace is
+    expect(logs).toContain('file=*** in /workspace/c');
+    expect(logs).toContain('read-only');
     expect(logs).toContain('mode=600');
     expect(logs).not.toContain('f1le-s3cret');
     // the run's workspaces and results are gone; its logs stay

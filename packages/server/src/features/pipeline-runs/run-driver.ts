@@ -121,6 +121,7 @@ export class RunDriver {
         { configMaps: configMapsOf(this.deps), local: !this.run.environmentId },
       );
       for (const value of prepared.secretValues) this.runner.masker.add(value);
+      this.runner.readOnlyWorkspaces = prepared.readOnlyWorkspaces;
       workspaces = prepared.paths;
     } catch (error) {
       return this.finish('failed', `workspaces: ${(error as Error).message}`, '', null);

@@ -56,6 +56,8 @@ export interface RunState {
 export class TaskRunner {
   /** Secret values the run wrote as files; the executor masks the env ones itself. */
   readonly masker = new SecretMasker();
+  /** Pipeline workspaces bound to a config map or a secret: steps may only read them (Tekton). */
+  readOnlyWorkspaces: readonly string[] = [];
   /**
    * Task runs of the run started and not yet at their end's statement (a matrix counts each of
    * its instances): while others are, an end waits a little for theirs (FINISH_GATHER_MS).
@@ -117,7 +119,9 @@ export class TaskRunner {
         ...ctx,
         resultsDir,
         pipelineWorkspaces: workspaces,
-        ...(this.deps.executor.containerPaths ? { containerPaths: true } : {}),
+        ...(this.deps.executor.containerPaths
+          ? { containerPaths: true, readOnlyWorkspaces: this.readOnlyWorkspaces }
+          : {}),
         context: { ...ctx.context, taskRun: { name: `${this.run.name}-${pt.name}`, uid } },
       });
     // resolved with the id the task run will have when it is new, so the row and its steps are

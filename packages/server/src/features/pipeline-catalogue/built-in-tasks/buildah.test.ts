@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -72,8 +72,14 @@ describe.skipIf(!runnable)('built-in buildah task: builds and pushes to a real O
       'hello.txt': 'hello from slipway\n',
     });
     registry = await startOciRegistry();
-    // the clone reads a file:// repository, which the operator must allow
-    t = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file' });
+    // the clone reads a file:// repository, which the operator must allow, on a path the sandbox
+    // sees read-only; the push reaches the loopback registry, which the sandbox's network must allow
+    chmodSync(dir, 0o711);
+    t = await createTestApp({
+      SLIPWAY_GIT_ALLOW: 'file',
+      SLIPWAY_SANDBOX_READ_ONLY_PATHS: path.join(dir, 'app'),
+      SLIPWAY_SANDBOX_NET_ALLOW: `127.0.0.1:${new URL(registry.url).port}`,
+    });
     user = await createSignedInUser(t.app, t.db.database);
   }, 30_000);
   afterAll(async () => {

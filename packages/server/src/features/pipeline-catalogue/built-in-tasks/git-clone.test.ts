@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import {
 } from '../../../test-support/git-http-server.js';
 import { createSignedInUser, type TestUser } from '../../../test-support/identity.js';
 import { selfSignedCertificate } from '../../../test-support/slapd.js';
-import { sshdAvailable, sshdRequired, startSshd } from '../../../test-support/sshd.js';
+import { sshdAvailable, sshdRequired, startSshd, type SshPeer } from '../../../test-support/sshd.js';
 import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
 import { FINISHED, waitFor } from '../../pipeline-runs/pipeline-runs.test-helper.js';
 
@@ -66,6 +66,7 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
   let pipelineId: string;
   let head: string;
   let url: string;
+  let sshd: SshPeer | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'slipway-git-clone-'));
@@ -83,8 +84,17 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
       },
     });
     url = `${server.url}/app`;
-    // file:// and the loopback git servers (HTTPS, sshd) need the operator's explicit allow
-    t = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file,127.0.0.1' });
+    if (sshdAvailable || sshdRequired) sshd = await startSshd();
+    // the sandbox's host user passes through to the repositories bound read-only into every step
+    chmodSync(dir, 0o711);
+    // file:// and the loopback git servers (HTTPS, sshd) need the operator's explicit allow, in
+    // git's policy and in the sandbox's network (its host loopback ports) and its read-only paths
+    const ports = [new URL(server.url).port, ...(sshd ? [String(sshd.port)] : [])];
+    t = await createTestApp({
+      SLIPWAY_GIT_ALLOW: 'file,127.0.0.1',
+      SLIPWAY_SANDBOX_NET_ALLOW: ports.map((p) => `127.0.0.1:${p}`).join(','),
+      SLIPWAY_SANDBOX_READ_ONLY_PATHS: path.join(dir, 'repos'),
+    });
     user = await createSignedInUser(t.app, t.db.database);
     const created = await t.app.inject({
       method: 'POST',
@@ -98,6 +108,7 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
   afterAll(async () => {
     await t?.close();
     await server?.stop();
+    await sshd?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -174,9 +185,9 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
   it.runIf(sshdAvailable || sshdRequired)(
     'clones over SSH with the key of a workspace secret, checking the host key from known_hosts',
     async () => {
-      const sshd = await startSshd();
-      try {
-        const sshUrl = sshd.url(path.join(dir, 'repos', 'app'));
+      const peer = sshd!;
+      {
+        const sshUrl = peer.url(path.join(dir, 'repos', 'app'));
         const refused = await run({ url: sshUrl, sshSecret: 'no-such-key' });
         expect(refused.status).toBe('failed');
         expect(await logs(refused.id)).toMatch(/Permission denied|Host key verification failed/);
@@ -188,7 +199,7 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
           payload: {
             name: 'deploy-key',
             type: 'ssh',
-            values: { 'ssh-privatekey': sshd.privateKey, known_hosts: sshd.knownHosts },
+            values: { 'ssh-privatekey': peer.privateKey, known_hosts: peer.knownHosts },
           },
         });
         expect(secret.statusCode, secret.body).toBe(201);
@@ -204,13 +215,11 @@ describe('built-in git-clone: a private repository over HTTPS with a token secre
           method: 'PUT',
           url: `/api/secrets/${secret.json().id}`,
           headers: user.headers,
-          payload: { values: { known_hosts: sshd.wrongKnownHosts } },
+          payload: { values: { known_hosts: peer.wrongKnownHosts } },
         });
         const spoofed = await run({ url: sshUrl, sshSecret: 'deploy-key' });
         expect(spoofed.status).toBe('failed');
         expect(await logs(spoofed.id)).toContain('Host key verification failed');
-      } finally {
-        await sshd.stop();
       }
     },
   );
@@ -295,7 +304,8 @@ describe('built-in git-clone: SLIPWAY_GIT_ALLOW', () => {
   });
 
   it('clones what an allow entry names, and only that', async () => {
-    const allowed = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file' });
+    chmodSync(dir, 0o711);
+    const allowed = await createTestApp({ SLIPWAY_GIT_ALLOW: 'file', SLIPWAY_SANDBOX_READ_ONLY_PATHS: dir });
     try {
       const who = await createSignedInUser(allowed.app, allowed.db.database);
       const created = await allowed.app.inject({

@@ -78,6 +78,11 @@ spec:
         #!/bin/sh
         set -eu
         export GIT_TERMINAL_PROMPT=0
+        case "$SLIPWAY_GIT_URL" in
+          # a repository on a path the step can read (an operator's read-only mirror) belongs to
+          # another user than the step's: trust it for this clone only
+          file://*|/*) git config --global --add safe.directory '*' ;;
+        esac
         URL="$SLIPWAY_GIT_URL"
         if [ -n "\${GIT_TOKEN:-}" ]; then
           case "$URL" in
