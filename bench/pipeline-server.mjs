@@ -32,7 +32,15 @@ await new AuthStore(database.db).createUserWithOrganisation({
   organisationName: 'Bench',
   workspaceId: ids.ws,
 });
-const config = loadConfig({ SLIPWAY_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' });
+const config = loadConfig({
+  SLIPWAY_DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  // the sandbox with the host's system as each step's root (no registry here); unsandboxed with
+  // SLIPWAY_LOCAL_EXECUTOR=unsandboxed, to compare
+  SLIPWAY_STEP_IMAGES: 'host',
+  ...(process.env.SLIPWAY_LOCAL_EXECUTOR ? { SLIPWAY_LOCAL_EXECUTOR: process.env.SLIPWAY_LOCAL_EXECUTOR } : {}),
+});
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const url = `http://127.0.0.1:${app.server.address().port}`;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,8 +61,12 @@ export interface E2eServer extends RunningServer {
 /** The real server on a free loopback port, on its own embedded database. */
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'slipway-e2e-'));
+  // the sandbox's host user passes through to the run directories bwrap binds (never reads them)
+  chmodSync(dataDir, 0o711);
   const config = loadConfig({
     SLIPWAY_DATA_DIR: dataDir,
+    // no registry is reachable from the test machines: a step's root is the host's system
+    SLIPWAY_STEP_IMAGES: 'host',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
