@@ -83,7 +83,7 @@ export function createOrgPeer(deps: OrgPeerDeps) {
     organisations: [
       { id: 'org-1', name: 'Analytical Engines', role: 'master_admin' as const, current: true },
       { id: 'org-2', name: 'Difference Ltd', role: 'member' as const, current: false },
-    ],
+    ].map((o) => ({ ...o, maxRunMinutes: null as number | null })),
     workspaces: [
       { id: 'ws-1', name: 'Default', organisationId: 'org-1', role: 'admin' },
       { id: 'ws-2', name: 'Staging', organisationId: 'org-1', role: 'admin' },
@@ -270,6 +270,12 @@ export function createOrgPeer(deps: OrgPeerDeps) {
       }
       case 'GET /api/audit':
         return page(org.audit, query);
+    }
+    if (req.method === 'PUT' && /^\/api\/organisations\/[^/]+$/.test(path)) {
+      const o = org.organisations.find((x) => x.id === id && x.current);
+      if (!o) return deps.fail(404, 'Organisation not found');
+      Object.assign(o, body as { name?: string; maxRunMinutes?: number | null });
+      return [200, o];
     }
     if (req.method === 'POST' && /^\/api\/organisations\/[^/]+\/switch$/.test(path)) {
       if (!org.organisations.some((o) => o.id === id)) return deps.fail(404, 'Organisation not found');

@@ -6,9 +6,10 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePermission } from '../access/usePermission';
 import { SsoSection } from '../sso/SsoSection';
 import { OrganisationsSection } from './OrganisationsSection';
+import { RunLimitSection } from './RunLimitSection';
 import { WorkspacesSection } from './WorkspacesSection';
 
-/** Account management: organisations (switch, rename), workspaces, and enterprise SSO. */
+/** Account management: organisations (switch, rename), the run duration limit, workspaces, and enterprise SSO. */
 export default function AccountPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('account.title'));
@@ -20,6 +21,9 @@ export default function AccountPage() {
       </Typography>
       <Section id="organisations-heading" title={t('account.organisationsTitle')}>
         <OrganisationsSection />
+      </Section>
+      <Section id="run-limit-heading" title={t('account.runLimit.title')}>
+        <RunLimitSection />
       </Section>
       <Section id="workspaces-heading" title={t('account.workspacesTitle')}>
         <WorkspacesSection />

@@ -21,6 +21,15 @@ export const accountApi = api
         }),
         invalidatesTags: ['Organisations', 'Profile'],
       }),
+      /** The current organisation's cap on a run's duration (null: none); organisation admins only. */
+      updateOrganisation: build.mutation<Organisation, { id: string; maxRunMinutes: number | null }>({
+        query: ({ id, maxRunMinutes }) => ({
+          url: `organisations/${encodeURIComponent(id)}`,
+          method: 'PUT',
+          body: { maxRunMinutes },
+        }),
+        invalidatesTags: ['Organisations'],
+      }),
       workspaces: build.query<Workspace[], void>({
         query: () => 'workspaces',
         providesTags: ['Workspaces'],
@@ -48,6 +57,7 @@ export const {
   useOrganisationsQuery,
   useSwitchOrganisationMutation,
   useRenameOrganisationMutation,
+  useUpdateOrganisationMutation,
   useWorkspacesQuery,
   useCreateWorkspaceMutation,
   useRenameWorkspaceMutation,

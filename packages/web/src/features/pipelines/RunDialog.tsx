@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS, type Environment } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
+import { useOrganisationsQuery } from '../account/api';
 import { useEnvironmentsQuery } from '../environments/api';
 import { FormAlert } from '../../ui/FormAlert';
 import {
@@ -96,6 +97,9 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
   const error = createError ?? startError;
   const hours = Number(timeout);
   const timeoutValid = Number.isFinite(hours) && hours > 0 && hours <= 168;
+  // the organisation's cap on a run's duration, when it has one: the run ends there at the latest
+  const { data: organisations } = useOrganisationsQuery();
+  const cap = organisations?.find((o) => o.current)?.maxRunMinutes ?? null;
   const missing = declared ? missingParams(declared, values.v) : [];
 
   function update(key: number, patch: Partial<ParamRow>) {
@@ -262,7 +266,13 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
               value={timeout}
               onChange={(e) => setTimeoutHours(e.target.value)}
               error={!timeoutValid}
-              helperText={timeoutValid ? ' ' : t('pipelines.runDialog.timeoutInvalid')}
+              helperText={
+                !timeoutValid
+                  ? t('pipelines.runDialog.timeoutInvalid')
+                  : cap !== null
+                    ? t('pipelines.runDialog.timeoutCap', { count: cap })
+                    : ' '
+              }
               slotProps={{ htmlInput: { min: 0.1, max: 168, step: 'any' } }}
             />
           </Stack>
