@@ -22,10 +22,31 @@ export const organisationSchema = z.object({
   role: z.enum(ORGANISATION_ROLES),
   /** the organisation the caller's session is in */
   current: z.boolean(),
+  /** no run of the organisation lasts longer than this many minutes (null: only the run's own timeout) */
+  maxRunMinutes: z.number().int().nullable(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 export const organisationListSchema = z.array(organisationSchema);
-export const organisationUpdateRequestSchema = z.object({ name: nameSchema() });
+
+/** The longest cap an organisation may put on a run's duration: 7 days, in minutes. */
+export const MAX_RUN_MINUTES_LIMIT = 10_080;
+export const MAX_RUN_MINUTES_RULE_MESSAGE =
+  'Maximum run duration must be a whole number of minutes from 1 to 10080 (7 days)';
+/** An organisation's cap on any run's duration, in minutes; null for none. */
+export const maxRunMinutesSchema = z
+  .number({ message: MAX_RUN_MINUTES_RULE_MESSAGE })
+  .int(MAX_RUN_MINUTES_RULE_MESSAGE)
+  .min(1, MAX_RUN_MINUTES_RULE_MESSAGE)
+  .max(MAX_RUN_MINUTES_LIMIT, MAX_RUN_MINUTES_RULE_MESSAGE)
+  .nullable();
+export const ORGANISATION_UPDATE_EMPTY_MESSAGE = 'Give a name or a maximum run duration';
+/** An organisation's settings: its name, its cap on a run's duration, or both. */
+export const organisationUpdateRequestSchema = z
+  .object({ name: nameSchema().optional(), maxRunMinutes: maxRunMinutesSchema.optional() })
+  .refine((body) => body.name !== undefined || body.maxRunMinutes !== undefined, {
+    message: ORGANISATION_UPDATE_EMPTY_MESSAGE,
+  });
+export type OrganisationUpdateRequest = z.infer<typeof organisationUpdateRequestSchema>;
 
 export const workspaceSchema = z.object({
   id: z.string(),

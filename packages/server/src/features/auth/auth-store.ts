@@ -188,7 +188,12 @@ export class AuthStore {
   // ── organisations and workspaces a person can see ───────────────────────────────────────
   async organisationsOf(userId: string) {
     return this.db
-      .select({ id: organisations.id, name: organisations.name, role: organisationMembers.role })
+      .select({
+        id: organisations.id,
+        name: organisations.name,
+        role: organisationMembers.role,
+        maxRunMinutes: organisations.maxRunMinutes,
+      })
       .from(organisationMembers)
       .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
       .where(eq(organisationMembers.userId, userId))

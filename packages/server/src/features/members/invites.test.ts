@@ -127,6 +127,7 @@ describe('invites', () => {
       name: expect.any(String),
       role: 'account_admin',
       current: true,
+      maxRunMinutes: null,
     });
 
     const third = await createSignedInUser(t.app, t.db.database);

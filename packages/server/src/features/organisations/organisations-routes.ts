@@ -57,7 +57,9 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
         config: { access: inOrganisation('organisation:edit'), auditAction: 'organisation.update' },
         schema: {
           tags,
-          summary: 'Rename my current organisation',
+          summary:
+            "My current organisation's settings: rename it, and/or cap any run's duration " +
+            '(maxRunMinutes, 1–10080, or null for no cap); organisation admins only',
           params: idParamsSchema,
           body: organisationUpdateRequestSchema,
           response: { 200: organisationSchema },
@@ -67,7 +69,12 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
         const p = personOf(request.principal);
         request.audit.targetType = 'organisation';
         request.audit.targetId = request.params.id;
-        return service.rename(p, request.params.id, request.body.name);
+        const { name, maxRunMinutes } = request.body;
+        request.audit.detail = {
+          ...(name !== undefined ? { name } : {}),
+          ...(maxRunMinutes !== undefined ? { maxRunMinutes } : {}),
+        };
+        return service.update(p, request.params.id, request.body);
       },
     );
 

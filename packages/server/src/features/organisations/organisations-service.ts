@@ -4,6 +4,7 @@ import {
   type LoginResponse,
   type Organisation,
   type OrganisationRole,
+  type OrganisationUpdateRequest,
   type Workspace,
 } from '@slipway/contracts';
 import type { SessionOrigin } from '../../platform/auth/tokens.js';
@@ -31,6 +32,7 @@ export class OrganisationsService {
       name: o.name,
       role: o.role as OrganisationRole,
       current: o.id === currentOrganisationId,
+      maxRunMinutes: o.maxRunMinutes,
     }));
   }
 
@@ -56,18 +58,25 @@ export class OrganisationsService {
     return this.auth.startSession({ ...user, currentOrganisationId: organisationId }, ctx, person.origin);
   }
 
-  async rename(
+  /**
+   * Renames the caller's current organisation and/or sets its cap on a run's duration
+   * (`maxRunMinutes`, null for none): runs that start from now on get it.
+   */
+  async update(
     person: { userId: string; organisationId: string },
     id: string,
-    name: string,
+    change: OrganisationUpdateRequest,
   ): Promise<Organisation> {
     // The permission was checked in the caller's current organisation: other ids are not found.
     if (id !== person.organisationId) throw new NotFoundError('Organisation not found');
-    await this.store.rename(id, name);
+    await this.store.update(id, {
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.maxRunMinutes !== undefined ? { maxRunMinutes: change.maxRunMinutes } : {}),
+    });
     const mine = await this.list(person.userId, person.organisationId);
-    const renamed = mine.find((o) => o.id === id);
-    if (!renamed) throw new NotFoundError('Organisation not found');
-    return renamed;
+    const updated = mine.find((o) => o.id === id);
+    if (!updated) throw new NotFoundError('Organisation not found');
+    return updated;
   }
 
   async workspaces(principal: Principal): Promise<Workspace[]> {

@@ -14,8 +14,9 @@ export type WorkspaceRow = typeof workspaces.$inferSelect;
 export class OrganisationsStore {
   constructor(private readonly db: AppDb) {}
 
-  async rename(id: string, name: string) {
-    await this.db.update(organisations).set({ name }).where(eq(organisations.id, id));
+  /** Changes the organisation's name and/or its cap on a run's duration (null: none). */
+  async update(id: string, change: { name?: string; maxRunMinutes?: number | null }) {
+    await this.db.update(organisations).set(change).where(eq(organisations.id, id));
   }
 
   async workspace(organisationId: string, id: string): Promise<WorkspaceRow | null> {

@@ -22,7 +22,13 @@ describe('organisations and workspaces', () => {
     const res = await call(admin, 'GET', '/api/organisations');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: admin.organisationId, name: `Org of ${admin.email}`, role: 'master_admin', current: true },
+      {
+        id: admin.organisationId,
+        name: `Org of ${admin.email}`,
+        role: 'master_admin',
+        current: true,
+        maxRunMinutes: null,
+      },
     ]);
     expect((await t.app.inject({ url: '/api/organisations' })).statusCode).toBe(401);
   });

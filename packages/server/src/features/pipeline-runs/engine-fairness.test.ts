@@ -87,7 +87,7 @@ describe.each<SpawnerMode>(['helper', 'in-process'])('organisations share the en
       await insertPipeline(db.database, busy, SLEEPERS),
       await insertPipeline(db.database, busy, SLEEPERS),
     ];
-    const busyRuns = [];
+    const busyRuns: { id: string }[] = [];
     for (const pipelineId of [...sleepers, ...sleepers, ...sleepers])
       busyRuns.push(await ctx.service.create(busy, run1h(pipelineId)));
     // 4 runs in progress (2 per pipeline), 8 sleeping tasks; 2 more runs wait in the queue
@@ -126,12 +126,19 @@ describe.each<SpawnerMode>(['helper', 'in-process'])('organisations share the en
     const organisationId = await organisationOf(workspaceId);
     const pipelineId = await insertPipeline(db.database, workspaceId, NAP);
     // a minute lasts 400 ms here; the run is queued before the cap is set and gets it when it starts
-    const ctx = runsOf(db.database, new LocalExecutor({ spawner: new StepSpawner(mode, 2), killGraceMs: 200 }), {
-      dataDir,
-      minuteMs: 400,
-    });
+    const ctx = runsOf(
+      db.database,
+      new LocalExecutor({ spawner: new StepSpawner(mode, 2), killGraceMs: 200 }),
+      {
+        dataDir,
+        minuteMs: 400,
+      },
+    );
     const created = await ctx.service.create(workspaceId, run1h(pipelineId));
-    await db.database.db.update(organisations).set({ maxRunMinutes: 1 }).where(eq(organisations.id, organisationId));
+    await db.database.db
+      .update(organisations)
+      .set({ maxRunMinutes: 1 })
+      .where(eq(organisations.id, organisationId));
     ctx.engine.start();
     stops.push(() => ctx.engine.stop());
     const run = await waitFor(async () => {
