@@ -9,7 +9,9 @@ export interface StepEnvSources {
 
 /** Does any step read config maps or use envFrom (and so need folding)? */
 export function needsStepEnv(run: ResolvedTaskRun): boolean {
-  return run.steps.some((s) => (s.configMapEnv?.length ?? 0) > 0 || (s.envFrom?.length ?? 0) > 0);
+  return [...run.steps, ...(run.sidecars ?? [])].some(
+    (s) => (s.configMapEnv?.length ?? 0) > 0 || (s.envFrom?.length ?? 0) > 0,
+  );
 }
 
 /**
@@ -33,7 +35,10 @@ export async function foldStepEnv(run: ResolvedTaskRun, sources: StepEnvSources)
   };
   const steps: ResolvedStep[] = [];
   for (const step of run.steps) steps.push(await foldStep(step, configMap, secret));
-  return { ...run, steps };
+  if (!run.sidecars) return { ...run, steps };
+  const sidecars = [];
+  for (const sidecar of run.sidecars) sidecars.push({ ...sidecar, ...(await foldStep(sidecar, configMap, secret)) });
+  return { ...run, steps, sidecars };
 }
 
 async function foldStep(

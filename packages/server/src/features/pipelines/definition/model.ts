@@ -3,7 +3,7 @@ import { parseDuration } from './duration.js';
 
 /*
  * Tekton `tekton.dev/v1` Task, Pipeline and PipelineRun as zod schemas and TypeScript types.
- * Unknown fields (sidecars, volumes, computeResources, podTemplate, ...) are accepted and dropped:
+ * Unknown fields (computeResources, podTemplate, ...) are accepted and dropped:
  * a pasted Tekton document parses, and the stored text keeps them unchanged.
  * YAML scalars that Tekton reads as strings (`value: 3`, `values: [true]`) become strings.
  */
@@ -91,6 +91,36 @@ export const envFromSchema = z
   });
 export type EnvFrom = z.infer<typeof envFromSchema>;
 
+/** A step's or sidecar's `volumeMounts` entry (Kubernetes' VolumeMount): a task volume at a path. */
+export const volumeMountSchema = z.object({
+  name,
+  mountPath: z.string().min(1, 'mountPath must not be empty'),
+  readOnly: z.boolean().optional(),
+  subPath: z.string().optional(),
+});
+export type VolumeMount = z.infer<typeof volumeMountSchema>;
+
+const keyToPath = z.object({ key: name, path: name });
+
+/**
+ * A Task's volume (Kubernetes' Volume). The local executor provides `emptyDir`, `secret` and
+ * `configMap`; any other kind (hostPath, persistentVolumeClaim, …) is kept so the task can be
+ * refused when it starts, naming the kind.
+ */
+export const volumeSchema = z
+  .object({
+    name,
+    emptyDir: z.record(z.string(), z.unknown()).optional(),
+    secret: z
+      .object({ secretName: name, items: z.array(keyToPath).optional(), optional: z.boolean().optional() })
+      .optional(),
+    configMap: z
+      .object({ name, items: z.array(keyToPath).optional(), optional: z.boolean().optional() })
+      .optional(),
+  })
+  .catchall(z.unknown());
+export type Volume = z.infer<typeof volumeSchema>;
+
 const stepFields = {
   image: z.string().optional(),
   command: z.array(scalar).optional(),
@@ -105,6 +135,7 @@ const stepFields = {
       runAsGroup: z.number().int().min(0).max(2147483647).optional(),
     })
     .optional(),
+  volumeMounts: z.array(volumeMountSchema).optional(),
 };
 
 export const stepSchema = z.object({
@@ -120,6 +151,23 @@ export type Step = z.infer<typeof stepSchema>;
 
 export const stepTemplateSchema = z.object(stepFields);
 export type StepTemplate = z.infer<typeof stepTemplateSchema>;
+
+/** A readiness probe of a sidecar: a command that exits 0, or a TCP port that accepts. */
+export const probeSchema = z.object({
+  exec: z.object({ command: z.array(scalar).min(1) }).optional(),
+  tcpSocket: z.object({ port: z.union([z.number().int(), z.string()]), host: z.string().optional() }).optional(),
+  initialDelaySeconds: z.number().optional(),
+  periodSeconds: z.number().optional(),
+});
+
+/** A Task's sidecar: runs beside the steps, in the task's network, until the last step ends. */
+export const sidecarSchema = z.object({
+  name,
+  ...stepFields,
+  script: z.string().optional(),
+  readinessProbe: probeSchema.optional(),
+});
+export type Sidecar = z.infer<typeof sidecarSchema>;
 
 export const taskResultSchema = z.object({
   name,
@@ -146,14 +194,38 @@ export const taskSpecSchema = z.object({
   steps: z.array(stepSchema).default([]),
   stepTemplate: stepTemplateSchema.optional(),
   workspaces: z.array(taskWorkspaceSchema).optional(),
+  volumes: z.array(volumeSchema).optional(),
+  sidecars: z.array(sidecarSchema).optional(),
 });
 export type TaskSpec = z.infer<typeof taskSpecSchema>;
+
+type MountingSpec = Pick<TaskSpec, 'volumes' | 'steps' | 'stepTemplate' | 'sidecars'>;
+
+/**
+ * A volumeMount must name a volume of the Task (steps, stepTemplate, sidecars); checked in the
+ * schema so that the error carries the line and column of the mount.
+ */
+function checkVolumeMounts(spec: MountingSpec, ctx: z.RefinementCtx): void {
+  const volumes = new Set((spec.volumes ?? []).map((v) => v.name));
+  const check = (mounts: readonly VolumeMount[] | undefined, path: (string | number)[]) =>
+    (mounts ?? []).forEach((mount, j) => {
+      if (!volumes.has(mount.name))
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, 'volumeMounts', j, 'name'],
+          message: `volumeMount "${mount.mountPath}" names volume "${mount.name}", which the task does not declare (spec.volumes)`,
+        });
+    });
+  spec.steps.forEach((step, i) => check(step.volumeMounts, ['steps', i]));
+  check(spec.stepTemplate?.volumeMounts, ['stepTemplate']);
+  (spec.sidecars ?? []).forEach((sidecar, i) => check(sidecar.volumeMounts, ['sidecars', i]));
+}
 
 export const taskSchema = z.object({
   apiVersion: z.literal(TEKTON_API_VERSION),
   kind: z.literal('Task'),
   metadata: metadataSchema.extend({ name }),
-  spec: taskSpecSchema,
+  spec: taskSpecSchema.superRefine(checkVolumeMounts),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -199,7 +271,10 @@ export const pipelineTaskSchema = z.object({
   displayName: z.string().optional(),
   description: z.string().optional(),
   taskRef: taskRefSchema.optional(),
-  taskSpec: taskSpecSchema.extend({ metadata: metadataSchema.optional() }).optional(),
+  taskSpec: taskSpecSchema
+    .extend({ metadata: metadataSchema.optional() })
+    .superRefine(checkVolumeMounts)
+    .optional(),
   params: z.array(paramSchema).optional(),
   runAfter: z.array(z.string()).optional(),
   when: z.array(whenExpressionSchema).optional(),

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { SubstitutionError } from './definition-issue.js';
 import { parseDuration } from './duration.js';
-import type { ParamValue, PipelineTask, Step, Task, TaskSpec } from './model.js';
+import type { ParamValue, PipelineTask, Sidecar, Step, Task, TaskSpec, Volume } from './model.js';
 import { paramValueType } from './model.js';
 import { applyStepTemplate } from './step-template.js';
 import { substitute, substituteParamValue, type SubstitutionContext } from './substitute.js';
@@ -32,6 +32,37 @@ export interface ResolvedStep {
   /** `securityContext.runAsUser` / `runAsGroup`: the uid and gid inside a sandbox. */
   runAsUser?: number;
   runAsGroup?: number;
+  /** Task volumes bound into the step's sandbox (`volumeMounts`, the stepTemplate's merged in). */
+  volumeMounts?: ResolvedVolumeMount[];
+}
+
+export interface ResolvedVolumeMount {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  subPath?: string;
+}
+
+/** A Task's volume (`spec.volumes`). */
+export interface ResolvedVolume {
+  name: string;
+  /** `emptyDir`, `secret` or `configMap`; any other kind (`hostPath`, …) the local executor refuses. */
+  kind: string;
+  /** The secret's `secretName` or the config map's `name`. */
+  source?: string;
+  items?: { key: string; path: string }[];
+  optional?: boolean;
+  /**
+   * A secret's or config map's files on the host, written by the run engine before the task
+   * runs (see RunDirectory.writeVolumes); the executor binds them read-only.
+   */
+  hostPath?: string;
+}
+
+/** A Task's sidecar: a step that runs beside the steps until the last one ends. */
+export interface ResolvedSidecar extends ResolvedStep {
+  /** Ready when this command exits 0, or this port accepts; absent: ready once started (Tekton). */
+  readiness?: { exec?: string[]; tcpPort?: number };
 }
 
 /** A workspace as a sandboxed step sees it: the host directory bound at the Task's path. */
@@ -62,6 +93,10 @@ export interface ResolvedTaskRun {
   mounts?: WorkspaceMount[];
   /** The Task asks for no network (annotation `slipway.dev/network: none`). */
   noNetwork?: boolean;
+  /** `spec.volumes`, when the Task declares any. */
+  volumes?: ResolvedVolume[];
+  /** `spec.sidecars`, when the Task declares any. */
+  sidecars?: ResolvedSidecar[];
   timeoutMs?: number;
   retries: number;
   /** Whose run this is (its organisation): step slots are shared fairly between tenants. */
@@ -197,7 +232,53 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext): Resol
     onError: step.onError ?? 'stopAndFail',
     ...(step.securityContext?.runAsUser !== undefined ? { runAsUser: step.securityContext.runAsUser } : {}),
     ...(step.securityContext?.runAsGroup !== undefined ? { runAsGroup: step.securityContext.runAsGroup } : {}),
+    ...(step.volumeMounts?.length
+      ? {
+          volumeMounts: step.volumeMounts.map((m) => ({
+            name: m.name,
+            mountPath: substitute(m.mountPath, ctx),
+            ...(m.readOnly ? { readOnly: true } : {}),
+            ...(m.subPath ? { subPath: substitute(m.subPath, ctx) } : {}),
+          })),
+        }
+      : {}),
   };
+}
+
+const VOLUME_FIELDS = new Set(['name']);
+
+function resolveVolume(volume: Volume, ctx: SubstitutionContext): ResolvedVolume {
+  if (volume.emptyDir) return { name: volume.name, kind: 'emptyDir' };
+  const from = volume.secret
+    ? { kind: 'secret', source: volume.secret.secretName, ...volume.secret }
+    : volume.configMap
+      ? { kind: 'configMap', source: volume.configMap.name, ...volume.configMap }
+      : undefined;
+  if (!from) {
+    const kind = Object.keys(volume).find((key) => !VOLUME_FIELDS.has(key)) ?? 'volume of no kind';
+    return { name: volume.name, kind };
+  }
+  return {
+    name: volume.name,
+    kind: from.kind,
+    source: substitute(from.source, ctx),
+    ...(from.items ? { items: from.items.map((i) => ({ key: substitute(i.key, ctx), path: substitute(i.path, ctx) })) } : {}),
+    ...(from.optional ? { optional: true } : {}),
+  };
+}
+
+function resolveSidecar(sidecar: Sidecar, index: number, ctx: SubstitutionContext): ResolvedSidecar {
+  const step = resolveStep(sidecar, index, ctx);
+  const probe = sidecar.readinessProbe;
+  const port = probe?.tcpSocket ? Number(substitute(String(probe.tcpSocket.port), ctx)) : undefined;
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
+    return fail(step.name, `sidecar "${step.name}": readinessProbe.tcpSocket.port must be a port number`);
+  const readiness = probe?.exec
+    ? { exec: substitute(probe.exec.command, ctx) }
+    : port !== undefined
+      ? { tcpPort: port }
+      : undefined;
+  return { ...step, ...(readiness ? { readiness } : {}) };
 }
 
 /** The network a Task asks for: annotation `slipway.dev/network: none` turns it off. */
@@ -260,5 +341,9 @@ export function resolveTaskRun(
     retries: pipelineTask.retries ?? 0,
     ...(context.containerPaths ? { mounts } : {}),
     ...(networkOf(task) === 'none' ? { noNetwork: true } : {}),
+    ...(spec.volumes?.length ? { volumes: spec.volumes.map((v) => resolveVolume(v, stepContext)) } : {}),
+    ...(spec.sidecars?.length
+      ? { sidecars: spec.sidecars.map((s, i) => resolveSidecar(s, i, stepContext)) }
+      : {}),
   };
 }

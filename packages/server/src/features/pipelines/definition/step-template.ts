@@ -1,4 +1,15 @@
-import type { EnvVar, Step, StepTemplate } from './model.js';
+import type { EnvVar, Step, StepTemplate, VolumeMount } from './model.js';
+
+/** The template's volumeMounts and the step's, merged by mountPath (the step's entry wins). */
+function mergeVolumeMounts(
+  template: readonly VolumeMount[] | undefined,
+  own: readonly VolumeMount[] | undefined,
+): VolumeMount[] | undefined {
+  if (!template?.length) return own ? [...own] : undefined;
+  const byPath = new Map<string, VolumeMount>();
+  for (const mount of [...template, ...(own ?? [])]) byPath.set(mount.mountPath, mount);
+  return [...byPath.values()];
+}
 
 /**
  * Applies a Task's `stepTemplate` to a step the way Tekton does: fields the step sets win,
@@ -17,6 +28,7 @@ export function applyStepTemplate(step: Step, template: StepTemplate | undefined
     args: step.args ?? template.args,
     workingDir: step.workingDir ?? template.workingDir,
     envFrom: step.envFrom ?? template.envFrom,
+    volumeMounts: mergeVolumeMounts(template.volumeMounts, step.volumeMounts),
     env: env.size > 0 ? [...env.values()] : undefined,
   };
 }

@@ -136,6 +136,20 @@ function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
         });
     });
   });
+  issues.push(...duplicateNames(spec.sidecars, `${base}.sidecars`, 'duplicate-sidecar', 'sidecar'));
+  (spec.sidecars ?? []).forEach((sidecar, i) => {
+    const at = `${base}.sidecars[${i}]`;
+    const label = `sidecar "${sidecar.name}"`;
+    if (!sidecar.image)
+      issues.push({ path: `${at}.image`, rule: 'step-image', message: `${label} needs an image` });
+    if (sidecar.script === undefined && !sidecar.command?.length)
+      issues.push({ path: at, rule: 'step-command', message: `${label} needs a script or a command` });
+    if (sidecar.script !== undefined && sidecar.command?.length)
+      issues.push({ path: `${at}.script`, rule: 'step-script-command', message: `${label} has both script and command: use one` });
+    if (spec.steps.some((s) => s.name === sidecar.name))
+      issues.push({ path: `${at}.name`, rule: 'duplicate-sidecar', message: `${label} has the name of a step` });
+  });
+  issues.push(...duplicateNames(spec.volumes, `${base}.volumes`, 'duplicate-volume', 'volume'));
   return issues;
 }
 
@@ -152,6 +166,7 @@ export function taskSpecIssues(spec: TaskSpec, options: TaskValidationOptions = 
   const strings = [
     ...walkStrings(spec.steps, [`${base}.steps`]),
     ...walkStrings(spec.stepTemplate ?? {}, [`${base}.stepTemplate`]),
+    ...walkStrings(spec.sidecars ?? [], [`${base}.sidecars`]),
   ];
   for (const { path, text } of strings)
     for (const reference of findReferences(text)) {
