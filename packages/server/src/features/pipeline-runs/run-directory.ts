@@ -44,6 +44,51 @@ export interface PrepareOptions {
 const FILE_NAME = /^[\w.-]+$/;
 
 /**
+ * Writes a secret's or a config map's keys as files in `dir` (each item at its path, or every
+ * key under its own name), with `mode` exactly; `what` names the source in errors. Answers the
+ * values written. Shared by workspaces and task volumes.
+ */
+export async function writeKeyFiles(
+  dir: string,
+  what: string,
+  data: Record<string, string>,
+  items: readonly { key: string; path: string }[] | undefined,
+  mode: number,
+): Promise<string[]> {
+  const files: [string, string][] = items
+    ? items.map((item) => {
+        if (!Object.hasOwn(data, item.key)) throw new Error(`${what} has no key "${item.key}"`);
+        return [item.path, data[item.key]!];
+      })
+    : Object.entries(data).map(([key, value]) => {
+        if (!FILE_NAME.test(key) || key === '.' || key === '..')
+          throw new Error(`${what} has a key that is not a file name: "${key}"`);
+        return [key, value];
+      });
+  for (const [path, value] of files) {
+    const file = join(dir, path);
+    const inside = relative(dir, file);
+    if (isAbsolute(path) || inside === '' || inside.startsWith(`..${sep}`) || inside === '..')
+      throw new Error(`${what}: item path "${path}" leaves its directory`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, value, { mode });
+    // writeFile's mode applies only to a new file, and through the umask: set it exactly
+    await chmod(file, mode);
+  }
+  return files.map(([, value]) => value);
+}
+
+/** A task volume as the run directory writes it (see ResolvedVolume). */
+export interface TaskVolume {
+  name: string;
+  kind: string;
+  source?: string;
+  items?: { key: string; path: string }[];
+  optional?: boolean;
+  hostPath?: string;
+}
+
+/**
  * A run's directory under the data directory: `workspaces/<name>` for each pipeline workspace
  * (a fresh directory unless bound), `workspaces/<name>/<key>` files for a workspace bound to a
  * secret (mode 0600) or a config map (mode 0644; or one file per item at its path),
@@ -111,14 +156,8 @@ export class RunDirectory {
     const values = await secrets.values(workspaceId, secretName);
     if (!values) throw new Error(`workspace "${name}": secret "${secretName}" not found`);
     await chmod(dir, 0o700);
-    for (const [key, value] of Object.entries(values)) {
-      if (!FILE_NAME.test(key) || key === '.' || key === '..')
-        throw new Error(
-          `workspace "${name}": secret "${secretName}" has a key that is not a file name: "${key}"`,
-        );
-      await writeFile(join(dir, key), value, { mode: 0o600 });
-      prepared.secretValues.push(value);
-    }
+    const what = `workspace "${name}": secret "${secretName}"`;
+    prepared.secretValues.push(...(await writeKeyFiles(dir, what, values, undefined, 0o600)));
   }
 
   private async writeConfigMap(
@@ -131,26 +170,46 @@ export class RunDirectory {
     const what = `workspace "${name}": config map "${binding.name}"`;
     const data = configMaps ? await configMaps.data(workspaceId, binding.name) : null;
     if (!data) throw new Error(`${what} not found`);
-    const files: [string, string][] = binding.items
-      ? binding.items.map((item) => {
-          if (!Object.hasOwn(data, item.key)) throw new Error(`${what} has no key "${item.key}"`);
-          return [item.path, data[item.key]!];
-        })
-      : Object.entries(data).map(([key, value]) => {
-          if (!FILE_NAME.test(key) || key === '.' || key === '..')
-            throw new Error(`${what} has a key that is not a file name: "${key}"`);
-          return [key, value];
-        });
-    for (const [path, value] of files) {
-      const file = join(dir, path);
-      const inside = relative(dir, file);
-      if (isAbsolute(path) || inside === '' || inside.startsWith(`..${sep}`) || inside === '..')
-        throw new Error(`${what}: item path "${path}" leaves the workspace`);
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, value, { mode: 0o644 });
-      // writeFile's mode applies only to a new file, and through the umask: set it exactly
-      await chmod(file, 0o644);
+    await writeKeyFiles(dir, what, data, binding.items, 0o644);
+  }
+
+  /**
+   * Writes the files of a task run's secret and config map volumes under
+   * `volumes/<task run>/<volume>` (secrets 0600 in a 0700 directory, config maps 0644; an
+   * optional source that does not exist gives an empty directory). Answers the volumes with
+   * their `hostPath` and the secret values written (to mask in the logs).
+   */
+  async writeVolumes<V extends TaskVolume>(
+    taskRun: string,
+    volumes: readonly V[],
+    workspaceId: string,
+    secrets: SecretSource,
+    configMaps: ConfigMapSource | undefined,
+  ): Promise<{ volumes: V[]; secretValues: string[] }> {
+    const secretValues: string[] = [];
+    const written: V[] = [];
+    for (const volume of volumes) {
+      if ((volume.kind !== 'secret' && volume.kind !== 'configMap') || volume.source === undefined) {
+        written.push(volume);
+        continue;
+      }
+      const dir = join(this.path, 'volumes', taskRun, volume.name);
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true, mode: 0o755 });
+      const secret = volume.kind === 'secret';
+      const what = `volume "${volume.name}": ${secret ? 'secret' : 'config map'} "${volume.source}"`;
+      const data = secret
+        ? await secrets.values(workspaceId, volume.source)
+        : configMaps
+          ? await configMaps.data(workspaceId, volume.source)
+          : null;
+      if (!data && !volume.optional) throw new Error(`${what} not found`);
+      if (secret) await chmod(dir, 0o700);
+      const values = data ? await writeKeyFiles(dir, what, data, volume.items, secret ? 0o600 : 0o644) : [];
+      if (secret) secretValues.push(...values);
+      written.push({ ...volume, hostPath: dir });
     }
+    return { volumes: written, secretValues };
   }
 
   async remove(): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type GraphNode,
   type ParamValue,
   type PipelineTask,
+  type ResolvedTaskRun,
   type SubstitutionContext,
   type TaskSpec,
 } from '../pipelines/definition/index.js';
@@ -132,6 +133,7 @@ export class TaskRunner {
       resolved = resolve(newId);
       // config map env and envFrom become plain env and secretEnv before the executor sees them
       if (needsStepEnv(resolved)) resolved = await foldStepEnv(resolved, this.stepEnv);
+      resolved = await this.writeVolumes(resolved);
     } catch (error) {
       return this.failToResolve(start, (error as Error).message);
     }
@@ -141,6 +143,7 @@ export class TaskRunner {
       try {
         resolved = resolve(taskRunId);
         if (needsStepEnv(resolved)) resolved = await foldStepEnv(resolved, this.stepEnv);
+        resolved = await this.writeVolumes(resolved);
       } catch (error) {
         return this.failToResolve(start, (error as Error).message);
       }
@@ -211,6 +214,20 @@ export class TaskRunner {
       this.active > 0,
     );
     return { ok: status === 'succeeded', reason, results: outcome.results };
+  }
+
+  /** The files of the task's secret and config map volumes, written before it runs; their secrets masked. */
+  private async writeVolumes<R extends ResolvedTaskRun>(resolved: R): Promise<R> {
+    if (!resolved.volumes?.some((v) => v.kind === 'secret' || v.kind === 'configMap')) return resolved;
+    const written = await this.dir.writeVolumes(
+      resolved.name,
+      resolved.volumes,
+      this.run.workspaceId,
+      this.deps.secrets,
+      configMapsOf(this.deps),
+    );
+    for (const value of written.secretValues) this.masker.add(value);
+    return { ...resolved, volumes: written.volumes };
   }
 
   private async failToResolve(start: Omit<TaskRunStart, 'status'>, reason: string): Promise<TaskEnd> {
