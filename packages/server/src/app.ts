@@ -179,6 +179,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       stepSpawner: config.stepSpawner,
       netAllow: config.sandboxNetAllow,
       sandboxUid: config.sandboxUid,
+      maxProcesses: config.sandboxMaxProcesses,
       readOnlyPaths: config.sandboxReadOnlyPaths,
       images: config.stepImages,
     },

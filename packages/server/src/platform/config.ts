@@ -163,6 +163,12 @@ export const serverConfigSchema = z.object({
     .min(1, 'must be a whole number from 1 to 4294967294')
     .max(4294967294, 'must be a whole number from 1 to 4294967294')
     .default(880000),
+  SLIPWAY_SANDBOX_MAX_PROCESSES: z.coerce
+    .number({ message: 'must be a whole number from 16 to 1048576' })
+    .int('must be a whole number from 16 to 1048576')
+    .min(16, 'must be a whole number from 16 to 1048576')
+    .max(1048576, 'must be a whole number from 16 to 1048576')
+    .default(512),
   SLIPWAY_PGLITE_COMPILER: z
     .enum(['baseline', 'optimising'], { message: 'must be baseline or optimising' })
     .default('baseline'),
@@ -198,6 +204,8 @@ export interface ServerConfig {
   sandboxNetAllow: NetAllowEntry[];
   /** The unprivileged host uid (and gid) of sandboxes when the server runs as root. */
   sandboxUid: number;
+  /** Processes (RLIMIT_NPROC) one sandboxed step may run at once (SLIPWAY_SANDBOX_MAX_PROCESSES). */
+  sandboxMaxProcesses: number;
   /** Host directories every sandbox sees read-only at the same path (SLIPWAY_SANDBOX_READ_ONLY_PATHS). */
   sandboxReadOnlyPaths: string[];
   runtimeSettingsFile: string | undefined;
@@ -248,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     stepImages: c.SLIPWAY_STEP_IMAGES,
     sandboxNetAllow: c.SLIPWAY_SANDBOX_NET_ALLOW,
     sandboxUid: c.SLIPWAY_SANDBOX_UID,
+    sandboxMaxProcesses: c.SLIPWAY_SANDBOX_MAX_PROCESSES,
     sandboxReadOnlyPaths: c.SLIPWAY_SANDBOX_READ_ONLY_PATHS,
     runtimeSettingsFile: c.SLIPWAY_CONFIG_FILE ? path.resolve(cwd, c.SLIPWAY_CONFIG_FILE) : undefined,
     webDir: c.SLIPWAY_WEB_DIR

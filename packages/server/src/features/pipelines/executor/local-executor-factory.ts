@@ -1,6 +1,8 @@
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { defaultConcurrency } from './concurrency.js';
 import { LocalExecutor } from './local-executor.js';
+import { StepSpawner } from './step-spawner.js';
 import type { NetAllowEntry } from './sandbox/network-policy.js';
 import { probeSandbox, type SandboxSupport } from './sandbox/probe.js';
 import { ImageStore, type RegistryCredentials } from './images/index.js';
@@ -16,6 +18,8 @@ export interface LocalExecutorSettings {
   netAllow: NetAllowEntry[];
   /** SLIPWAY_SANDBOX_UID: the unprivileged host user (and group) sandboxes run as under root. */
   sandboxUid: number;
+  /** SLIPWAY_SANDBOX_MAX_PROCESSES: processes one sandboxed step may run at once (512 by default). */
+  maxProcesses?: number;
   /** SLIPWAY_SANDBOX_READ_ONLY_PATHS: host directories every sandbox sees read-only. */
   readOnlyPaths?: string[];
   /** SLIPWAY_STEP_IMAGES: `pull` each step's image into `<data dir>/images`, or use the host's system read-only. */
@@ -30,6 +34,22 @@ export interface LocalExecutorStatus {
 }
 
 const REFUSAL_CACHE_MS = 5000;
+
+/** What the sandbox limits, in words for the start-up log. */
+export function limitsSummary(support: SandboxSupport, settings: Pick<LocalExecutorSettings, 'maxProcesses' | 'images'>): string {
+  const max = settings.maxProcesses ?? 512;
+  const { prlimit, staticBusybox } = support.limiter;
+  const processes =
+    settings.images === 'pull'
+      ? staticBusybox
+        ? `at most ${max} processes per step`
+        : 'process count per step: not limited (no statically linked busybox on this host to set it inside images)'
+      : prlimit
+        ? `at most ${max} processes per step`
+        : 'process count per step: not limited (prlimit is not installed)';
+  const cgroup = support.cgroup.limits ? 'memory and CPU limits: available' : `memory and CPU limits: not available (${support.cgroup.reason})`;
+  return `${processes}; ${cgroup}`;
+}
 
 /** The OCI image store behind `SLIPWAY_STEP_IMAGES=pull`. */
 function pulledImages(cacheDir: string): StepImages {
@@ -72,7 +92,12 @@ export function createLocalExecutor(
 ): { executor: LocalExecutor; status: LocalExecutorStatus } {
   const base = {
     scratchRoot: path.join(dataDir, 'scratch'),
-    ...(settings.stepSpawner === 'in-process' ? { spawner: 'in-process' as const } : {}),
+    // the step supervisor of this data directory: it outlives the server, and a restarted server
+    // finds it there and re-attaches to the steps it kept running
+    spawner:
+      settings.stepSpawner === 'in-process'
+        ? ('in-process' as const)
+        : new StepSpawner('helper', defaultConcurrency(), path.join(dataDir, 'supervisor')),
   };
   if (settings.mode === 'unsandboxed') {
     let checked: { at: number; refusal: string | undefined } | undefined;
@@ -115,6 +140,7 @@ export function createLocalExecutor(
       hostUser,
       netAllow: settings.netAllow,
       readOnlyPaths: settings.readOnlyPaths ?? [],
+      maxProcesses: settings.maxProcesses ?? 512,
       ...(settings.images === 'pull' ? { images: pulledImages(path.join(dataDir, 'images')) } : {}),
     },
   });
@@ -129,7 +155,7 @@ export function createLocalExecutor(
       sandboxed: true,
       summary: `pipeline steps run sandboxed (bubblewrap${support.root ? `, host uid ${hostUser.uid}` : ''}; ${
         settings.images === 'pull' ? 'step images pulled' : "the host's system as each step's root, read-only"
-      }); ${network}`,
+      }); ${network}; ${limitsSummary(support, settings)}`,
       support,
     },
   };

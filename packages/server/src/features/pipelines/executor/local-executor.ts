@@ -14,6 +14,8 @@ import { cancelReason, runStep, taskTimeoutReason } from './step-runner.js';
 import { sharedStepSpawner, StepSpawner } from './step-spawner.js';
 import { clearResults, readResults } from './task-results.js';
 import { TaskLog } from './task-log.js';
+import { refuseUnsandboxed } from './sandbox/task-volumes.js';
+import { logWorkspaceSizes } from './sandbox/workspace-size.js';
 import type { ResolvedTaskRun } from './types.js';
 
 export interface LocalExecutorOptions {
@@ -95,6 +97,7 @@ export class LocalExecutor implements Executor {
       );
       outcome = await this.attempt(run, io, log, signal);
     }
+    await logWorkspaceSizes(run, log);
     if (log.sinkError !== undefined && outcome.status === 'succeeded') {
       outcome = { ...outcome, status: 'failed', reason: `the log sink failed: ${String(log.sinkError)}` };
     }
@@ -126,6 +129,8 @@ export class LocalExecutor implements Executor {
             () => undefined, // no such secret: anonymous pulls
           ),
         );
+      else refuseUnsandboxed(run);
+      await sandbox?.startSidecars(io, log, signal);
       return await this.runSteps(run, io, log, signal, scratchDir, scratch, sandbox);
     } catch (error) {
       const reason = `task "${run.name}" could not be prepared on this host: ${String(error)}`;

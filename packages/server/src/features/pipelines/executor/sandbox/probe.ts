@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, lstatSync, mkdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { SLIRP_DNS } from './network-policy.js';
 import type { RootEntry, SandboxTools } from './sandbox-command.js';
@@ -21,6 +21,58 @@ export interface SandboxSupport {
   hostRoot: RootEntry[];
   /** The file bound over /etc/resolv.conf (slirp4netns' DNS). */
   resolvConf: string;
+  /**
+   * How a step's process count is limited (RLIMIT_NPROC, set inside the sandbox so that it counts
+   * that sandbox's processes only): util-linux `prlimit` from the host's system, and for steps in
+   * their own image a statically linked busybox bound in at /tekton/bin/busybox (its `ulimit -u`).
+   */
+  limiter: { prlimit?: string; staticBusybox?: string };
+  /** Memory and CPU limits need a cgroup v2 subtree delegated to the server; found or not, and why. */
+  cgroup: { limits: boolean; reason: string };
+}
+
+/** True when `file` is a 64-bit ELF executable with no program interpreter (statically linked). */
+export function isStaticElf(file: string): boolean {
+  try {
+    const head = readFileSync(file).subarray(0, 1 << 16);
+    if (head.readUInt32BE(0) !== 0x7f454c46 || head[4] !== 2) return false;
+    const little = head[5] === 1;
+    const u16 = (at: number) => (little ? head.readUInt16LE(at) : head.readUInt16BE(at));
+    const phoff = Number(little ? head.readBigUInt64LE(0x20) : head.readBigUInt64BE(0x20));
+    const [size, count] = [u16(0x36), u16(0x38)];
+    if (phoff + size * count > head.length) return false;
+    for (let i = 0; i < count; i += 1) {
+      const type = little ? head.readUInt32LE(phoff + i * size) : head.readUInt32BE(phoff + i * size);
+      if (type === 3) return false; // PT_INTERP: dynamically linked
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether this process may make cgroup v2 children with the memory and cpu controllers. */
+export function probeCgroup(root = '/sys/fs/cgroup'): { limits: boolean; reason: string } {
+  const no = (why: string) => ({ limits: false, reason: `cgroup v2 not delegated: ${why}` });
+  let own: string;
+  try {
+    if (!existsSync(join(root, 'cgroup.controllers'))) return no('this host uses cgroup v1');
+    const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => l.startsWith('0::'));
+    own = join(root, line?.slice(3) ?? '/');
+  } catch (error) {
+    return no(String(error));
+  }
+  try {
+    const controllers = readFileSync(join(own, 'cgroup.controllers'), 'utf8').split(/\s+/);
+    const missing = ['memory', 'cpu'].filter((c) => !controllers.includes(c));
+    if (missing.length > 0) return no(`the ${missing.join(' and ')} controller is not available to ${own}`);
+    accessSync(join(own, 'cgroup.subtree_control'), constants.W_OK);
+    accessSync(own, constants.W_OK);
+  } catch {
+    return no(`${own} is not writable by the server`);
+  }
+  // found, but the executor does not use it yet: reported, not faked
+  return { limits: false, reason: `cgroup v2 is delegated (${own}), but the local executor does not apply memory and CPU limits yet` };
 }
 
 /** The top-level directories of the host's system that a host-mode step sees, read-only. */
@@ -79,6 +131,12 @@ export function probeSandbox(options: ProbeOptions): SandboxSupport {
   };
   const resolvConf = join(options.stateDir, 'resolv.conf');
   const hostRoot = hostRootEntries();
+  const busybox = which('busybox', searchPath);
+  const limiter = {
+    prlimit: which('prlimit', searchPath),
+    ...(busybox && isStaticElf(busybox) ? { staticBusybox: busybox } : {}),
+  };
+  const cgroup = probeCgroup();
   const unavailable = (reason: string): SandboxSupport => ({
     available: false,
     reason,
@@ -88,6 +146,8 @@ export function probeSandbox(options: ProbeOptions): SandboxSupport {
     root,
     hostRoot,
     resolvConf,
+    limiter,
+    cgroup,
   });
   if (process.platform !== 'linux') return unavailable(`sandboxes need Linux namespaces; this is ${process.platform}`);
   if (!which('bwrap', searchPath)) return unavailable('bubblewrap (bwrap) is not installed');
@@ -148,5 +208,7 @@ export function probeSandbox(options: ProbeOptions): SandboxSupport {
     root,
     hostRoot,
     resolvConf,
+    limiter,
+    cgroup,
   };
 }

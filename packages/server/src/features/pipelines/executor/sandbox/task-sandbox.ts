@@ -4,7 +4,19 @@ import type { Pod, StepSpawner } from '../step-spawner.js';
 import type { ResolvedStep, ResolvedTaskRun } from '../types.js';
 import type { NetAllowEntry } from './network-policy.js';
 import type { SandboxSupport } from './probe.js';
-import { podPlan, sandboxCommand, type RootEntry, type SandboxMount, type SandboxRoot, type SpawnPlan } from './sandbox-command.js';
+import type { TaskIo } from '../executor.js';
+import type { TaskLog } from '../task-log.js';
+import { Sidecars } from './sidecars.js';
+import { emptyDirs, limitProcesses, refuseUnprovidable, volumeMounts } from './task-volumes.js';
+import {
+  podPlan,
+  sandboxCommand,
+  type RootEntry,
+  type SandboxMount,
+  type SandboxRoot,
+  type SandboxTools,
+  type SpawnPlan,
+} from './sandbox-command.js';
 
 /** An image's root filesystem and config, as the image store answers (`SLIPWAY_STEP_IMAGES=pull`). */
 export interface StepImage {
@@ -33,6 +45,8 @@ export interface SandboxOptions {
   readOnlyPaths?: readonly string[];
   /** `pull`: each step's root is its image; absent: the host's system, read-only. */
   images?: StepImages;
+  /** RLIMIT_NPROC of each step, set inside its sandbox (SLIPWAY_SANDBOX_MAX_PROCESSES); absent: none. */
+  maxProcesses?: number;
 }
 
 /** Tekton's paths inside a step's container. */
@@ -70,6 +84,9 @@ export class TaskSandbox {
   private pod: Pod | undefined;
   private authsRead: Promise<RegistryAuths | undefined> | undefined;
   private readonly images = new Map<string, { image: StepImage; root: SandboxRoot }>();
+  private sidecars: Sidecars | undefined;
+  /** Resolves once the sidecars stopped by `stop` have ended. */
+  stopped: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly options: SandboxOptions,
@@ -87,8 +104,10 @@ export class TaskSandbox {
     auths: () => Promise<RegistryAuths | undefined> = async () => undefined,
   ): Promise<TaskSandbox> {
     const sandbox = new TaskSandbox(options, run, scratchDir, auths);
+    refuseUnprovidable(run, options.support.network && !run.noNetwork);
     const owner = sandbox.owner;
     if (owner) {
+      for (const volume of run.volumes ?? []) if (volume.hostPath) await ensureOwned(volume.hostPath, ...owner);
       for (const mount of run.mounts ?? []) await ensureOwned(mount.hostPath, ...owner);
       if (run.results.length > 0) await ensureOwned(run.resultsDir, ...owner);
     }
@@ -100,6 +119,20 @@ export class TaskSandbox {
       }
     }
     return sandbox;
+  }
+
+  /**
+   * Starts the task's sidecars (see sidecars.ts) and returns once every one is ready; throws
+   * naming a sidecar that ended first or was not ready in time. `stop` ends them.
+   */
+  async startSidecars(io: TaskIo, log: TaskLog, signal: AbortSignal): Promise<void> {
+    if (!this.run.sidecars?.length) return;
+    this.sidecars = new Sidecars(this, this.run.sidecars, this.scratchDir, this.run.tenant, () => this.pod?.pid);
+    await this.sidecars.start(io, log, signal, this.run.timeoutMs);
+  }
+
+  get tools(): SandboxTools {
+    return this.options.support.tools;
   }
 
   get pullsImages(): boolean {
@@ -114,7 +147,10 @@ export class TaskSandbox {
 
   /** The scratch directories the first step's spawn creates (owned by the sandbox user). */
   get scratchDirs(): string[] {
-    return ['home', 'scripts', 'steps', 'workspace'].map((d) => join(this.scratchDir, d));
+    return [
+      ...['home', 'scripts', 'steps', 'workspace'].map((d) => join(this.scratchDir, d)),
+      ...emptyDirs(this.run, this.scratchDir),
+    ];
   }
 
   get scriptsDir(): { host: string; inside: string } {
@@ -189,7 +225,7 @@ export class TaskSandbox {
     return undefined;
   }
 
-  private mounts(): SandboxMount[] {
+  private mounts(step: ResolvedStep): SandboxMount[] {
     const at = (d: string) => join(this.scratchDir, d);
     const mounts: SandboxMount[] = [
       { hostPath: at('workspace'), path: TEKTON.workspace, readOnly: false },
@@ -201,6 +237,7 @@ export class TaskSandbox {
     for (const path of this.options.readOnlyPaths ?? []) mounts.push({ hostPath: path, path, readOnly: true });
     if (this.run.results.length > 0)
       mounts.push({ hostPath: this.run.resultsDir, path: TEKTON.results, readOnly: false });
+    mounts.push(...volumeMounts(this.run, step, this.scratchDir));
     return mounts;
   }
 
@@ -210,17 +247,18 @@ export class TaskSandbox {
     const uid = step.runAsUser ?? user;
     const gid = step.runAsGroup ?? uid;
     const { support, hostUser } = this.options;
+    const limited = limitProcesses(argv, this.options.maxProcesses, support, this.pullsImages);
     return sandboxCommand({
       tools: support.tools,
       root,
-      mounts: this.mounts(),
+      mounts: [...this.mounts(step), ...(limited.mount ? [limited.mount] : [])],
       cwd,
       uid,
       gid,
       ...(support.root ? { hostUser } : {}),
       ...(this.pod ? { netnsPid: this.pod.pid } : {}),
       hostname: (this.run.name.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 63) || 'task'),
-      argv,
+      argv: limited.argv,
     });
   }
 
@@ -235,6 +273,9 @@ export class TaskSandbox {
   }
 
   stop(): void {
+    // the sidecars end (SIGTERM, then SIGKILL) with the task's last step; `stopped` tells when
+    this.stopped = this.sidecars?.stop() ?? Promise.resolve();
+    this.sidecars = undefined;
     this.pod?.stop();
     this.pod = undefined;
   }
