@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunDirectory } from '../../../pipeline-runs/run-directory.js';
 import type { ResolvedSidecar, ResolvedVolume } from '../../definition/resolve-task-run.js';
 import { LocalExecutor } from '../local-executor.js';
+import { limitsSummary } from '../local-executor-factory.js';
 import { neverAborted, recordingIo, step, taskRun, tempDir, waitFor } from '../local-executor.test-helper.js';
 import { probeSandbox, type SandboxSupport } from './probe.js';
 import type { SandboxOptions } from './task-sandbox.js';
@@ -64,6 +65,14 @@ function processesWith(marker: string): number {
   }
   return found;
 }
+
+describe('limits the host can and cannot give', () => {
+  it('says plainly when memory and CPU limits are not available', () => {
+    const summary = limitsSummary(support, { maxProcesses: 512, images: 'host' });
+    if (!support.cgroup.limits) expect(summary).toContain('memory and CPU limits: not available (cgroup v2 not delegated');
+    if (support.limiter.prlimit) expect(summary).toContain('at most 512 processes per step');
+  });
+});
 
 describe('volumeMounts and sidecars without a sandbox', () => {
   it('fail the task, naming the step and the mount, or the sidecar', async () => {
