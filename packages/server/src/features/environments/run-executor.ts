@@ -29,6 +29,9 @@ export function withClusterExecutor(
     const base = guardGitClone(resolve(run), gitPolicy);
     return {
       containerPaths: base.containerPaths,
+      // a task that outlived its server can only have run locally (a pod is not re-attached)
+      recoverable: (ids) => local.recoverable(ids),
+      release: (id) => local.release(id),
       runTask: (task, io, signal) =>
         isInServerTask(task) ? deploy.runTask(run, task, io, signal) : base.runTask(task, io, signal),
     };

@@ -74,7 +74,12 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
       })
     : undefined;
   if (engine) {
-    app.addHook('onReady', async () => engine.start());
+    app.addHook('onReady', async () => {
+      // embedded database: this process holds the data directory, so no other drives runs and the
+      // runs of one that died (a crash, kill -9) are taken over now, re-attaching to their steps
+      if (!deps.databaseUrl) await runs.expireLeases();
+      engine.start();
+    });
     app.addHook('onClose', async () => engine.stop());
   }
   const service = new PipelineRunsService(runs, tasks, () => engine?.notify(), definitions);

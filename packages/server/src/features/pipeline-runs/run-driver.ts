@@ -89,9 +89,15 @@ export class RunDriver {
     const { tasks } = this.deps;
     // a run claimed from pending has never been driven: no task runs to restore or fail
     const existing = this.run.resumed ? await tasks.taskRuns(this.run.id) : [];
-    if (existing.some((t) => t.status === 'running')) {
-      await tasks.failRunning(this.run.id, EXECUTOR_LOST);
-      return this.finish('failed', EXECUTOR_LOST, 'the process running this run stopped', null);
+    const running = existing.filter((t) => t.status === 'running').map((t) => t.id);
+    if (running.length > 0) {
+      // steps that outlived their server in the step supervisor are driven on; the others are lost
+      const recoverable = (await this.deps.executor.recoverable?.(running)) ?? new Set<string>();
+      if (recoverable.size < running.length) {
+        await tasks.failRunning(this.run.id, EXECUTOR_LOST);
+        for (const id of running) this.deps.executor.release?.(id);
+        return this.finish('failed', EXECUTOR_LOST, 'the process running this run stopped', null);
+      }
     }
     let definition: RunDefinition;
     try {

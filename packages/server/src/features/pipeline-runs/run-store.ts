@@ -331,6 +331,17 @@ export class RunStore {
     });
   }
 
+  /**
+   * Ends every lease at once: on the embedded database only one process can be driving runs (it
+   * holds the data directory), so the leases of a process that died are not waited out.
+   */
+  async expireLeases(): Promise<void> {
+    await this.db
+      .update(pipelineRuns)
+      .set({ claimedUntil: sql`now()` })
+      .where(sql`${pipelineRuns.claimedUntil} > now()`);
+  }
+
   /** Extends the lease of the runs this instance holds; answers the ones whose cancel was asked. */
   async renew(instance: string, ids: string[], leaseMs: number): Promise<{ id: string; cancel: boolean }[]> {
     if (ids.length === 0) return [];

@@ -139,6 +139,9 @@ export class TaskRunner {
     }
     const started = await tasks.startTaskRun(newId, start, resolved.steps);
     const taskRunId = started.id;
+    // a task run that was running when its server stopped: its steps re-attach in the step
+    // supervisor and their output is replayed; the lines stored already are not written again
+    let storedSeq = 0;
     if (!started.inserted) {
       try {
         resolved = resolve(taskRunId);
@@ -148,6 +151,8 @@ export class TaskRunner {
         return this.failToResolve(start, (error as Error).message);
       }
       await tasks.initSteps(taskRunId, resolved.steps);
+      resolved = { ...resolved, resumed: true };
+      storedSeq = await tasks.lastLogSeq(taskRunId);
     }
     const log = new LogBuffer(
       (lines) => this.deps.logs.append(this.run.id, taskRunId, lines),
@@ -159,7 +164,10 @@ export class TaskRunner {
     const runningTimers = new Map<string, NodeJS.Timeout>();
     const masker = this.masker;
     const io: TaskIo = {
-      onLine: (line) => log.push(masker.size > 0 ? { ...line, text: masker.mask(line.text) } : line),
+      onLine: (line) => {
+        if (line.seq <= storedSeq && line.attempt >= 1) return;
+        log.push(masker.size > 0 ? { ...line, text: masker.mask(line.text) } : line);
+      },
       secretValue: (secret, key) => this.deps.secrets.value(this.run.workspaceId, secret, key),
       onStepState: (step, state) => {
         clearTimeout(runningTimers.get(step));
@@ -194,6 +202,8 @@ export class TaskRunner {
     }
     runningTimers.forEach((timer) => clearTimeout(timer));
     if (this.state.detached()) {
+      // the engine stopped and aborted the task: nothing is left to re-attach to
+      this.deps.executor.release?.(taskRunId);
       await log.close();
       await steps;
       return { ok: false, reason: 'detached', results: {} };
@@ -213,6 +223,8 @@ export class TaskRunner {
       (runId, ends, notify) => tasks.finishTasks(runId, ends, notify),
       this.active > 0,
     );
+    // stored: the supervisor may forget the task's groups and their spooled output
+    this.deps.executor.release?.(taskRunId);
     return { ok: status === 'succeeded', reason, results: outcome.results };
   }
 

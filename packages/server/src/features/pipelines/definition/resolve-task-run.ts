@@ -93,6 +93,10 @@ export interface ResolvedTaskRun {
   mounts?: WorkspaceMount[];
   /** The Task asks for no network (annotation `slipway.dev/network: none`). */
   noNetwork?: boolean;
+  /** The task run's id: names its process groups in the step supervisor, so a restart re-attaches. */
+  key?: string;
+  /** The task run was running when its server stopped: its steps re-attach where they can. */
+  resumed?: boolean;
   /** `spec.volumes`, when the Task declares any. */
   volumes?: ResolvedVolume[];
   /** `spec.sidecars`, when the Task declares any. */
@@ -340,6 +344,7 @@ export function resolveTaskRun(
     ...(timeoutMs ? { timeoutMs } : {}),
     retries: pipelineTask.retries ?? 0,
     ...(context.containerPaths ? { mounts } : {}),
+    ...(context.context?.taskRun?.uid ? { key: context.context.taskRun.uid } : {}),
     ...(networkOf(task) === 'none' ? { noNetwork: true } : {}),
     ...(spec.volumes?.length ? { volumes: spec.volumes.map((v) => resolveVolume(v, stepContext)) } : {}),
     ...(spec.sidecars?.length

@@ -56,4 +56,8 @@ export interface Executor {
    * `/tekton/results`) and their workspaces' host directories in `mounts`.
    */
   readonly containerPaths?: boolean;
+  /** Of these task runs (running when their server stopped), the ones whose steps still run or wait to be stored. */
+  recoverable?(taskRunIds: readonly string[]): Promise<Set<string>>;
+  /** A task run's end is stored: whatever the executor kept for a restart can go. */
+  release?(taskRunId: string): void;
 }

@@ -52,6 +52,11 @@ function scratchName(task: string): string {
   return `${task.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'task'}-`;
 }
 
+/** A step's process group in the supervisor: `<task run>:<attempt>:<step index>`. */
+export function stepKey(run: ResolvedTaskRun, attempt: number, index: number): string | undefined {
+  return run.key === undefined ? undefined : `${run.key}:${attempt}:${index}`;
+}
+
 /**
  * The embedded executor: runs each step of a task as a child process group on this host, in
  * order, in the run's workspace directory (like GitLab Runner's shell executor). A step's image
@@ -116,14 +121,21 @@ export class LocalExecutor implements Executor {
     try {
       this.rootReady ??= mkdir(this.scratchRoot, { recursive: true });
       await this.rootReady.catch(() => (this.rootReady = undefined));
-      // created (0700) with the first step, by whoever spawns it
-      scratchDir = join(this.scratchRoot, scratchName(run.name) + randomBytes(6).toString('hex'));
-      if (run.results.length > 0) {
+      // created (0700) with the first step, by whoever spawns it; named after the task run and
+      // attempt when known, so that a restarted server finds the same one
+      scratchDir = join(
+        this.scratchRoot,
+        scratchName(run.name) +
+          (run.key ? `${run.key.replace(/[^A-Za-z0-9-]/g, '').slice(0, 36)}-${log.attempt}` : randomBytes(6).toString('hex')),
+      );
+      // a resumed attempt whose first step ran already keeps the results its steps wrote
+      const resumed = run.resumed && (await this.spawner.known(`${run.key}:${log.attempt}:`)).length > 0;
+      if (run.results.length > 0 && !resumed) {
         await mkdir(run.resultsDir, { recursive: true });
         await clearResults(run.resultsDir, run.results);
       }
       if (this.options.sandbox)
-        sandbox = await TaskSandbox.prepare(this.options.sandbox, run, scratchDir, this.spawner, () =>
+        sandbox = await TaskSandbox.prepare(this.options.sandbox, run, scratchDir, this.spawner, log.attempt, () =>
           io.secretValue(PULL_SECRET.name, PULL_SECRET.key).then(
             (text) => (JSON.parse(text) as { auths?: RegistryAuths }).auths,
             () => undefined, // no such secret: anonymous pulls
@@ -141,6 +153,21 @@ export class LocalExecutor implements Executor {
       if (scratchDir && !this.options.keepScratch && !scratch.removed)
         await this.spawner.removeDir(scratchDir);
     }
+  }
+
+  /**
+   * Task runs whose steps the supervisor still holds (their server died mid-task): those can be
+   * driven on, re-attaching to their process groups. The others lost their executor.
+   */
+  async recoverable(taskRunIds: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const id of taskRunIds) if ((await this.spawner.known(`${id}:`)).length > 0) found.add(id);
+    return found;
+  }
+
+  /** The task run's end is stored: the supervisor forgets its groups and their spooled output. */
+  release(taskRunId: string): void {
+    this.spawner.release(`${taskRunId}:`);
   }
 
   private async runSteps(
@@ -191,6 +218,7 @@ export class LocalExecutor implements Executor {
         path: this.options.path,
         spawner: this.spawner,
         ...(sandbox ? { sandbox } : {}),
+        ...(stepKey(run, log.attempt, index) ? { key: stepKey(run, log.attempt, index)! } : {}),
         removeScratchAfter: !this.options.keepScratch && index === run.steps.length - 1,
         onScratchRemoved: () => (scratch.removed = true),
       });

@@ -25,6 +25,8 @@ export interface StepRun {
   path?: string;
   /** Spawns the step's process group (through the helper process, or in this one). */
   spawner: StepSpawner;
+  /** The step's process group's name in the supervisor (re-attached after a restart). */
+  key?: string;
   /** The task's sandbox (decision 019); absent: the step runs on the host (unsandboxed mode). */
   sandbox?: TaskSandbox;
   /** The task's last step: the scratch dir may go once it has ended (see `onScratchRemoved`). */
@@ -167,6 +169,7 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
         : {}),
       signal: ctx.signal,
       tenant: ctx.run.tenant,
+      ...(ctx.key ? { key: ctx.key } : {}),
       ...(ctx.removeScratchAfter ? { removeAfter: ctx.scratchDir } : {}),
     });
   } catch (error) {

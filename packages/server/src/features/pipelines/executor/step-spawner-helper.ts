@@ -1,67 +1,106 @@
 /**
- * The source of the step spawner helper: a tiny Node process (no imports but node:child_process)
- * started once per server process, which spawns the steps' process groups on the server's behalf
- * so that fork happens from a ~40 MB process instead of the server (with PGlite, 200+ MB), and off
- * its event loop. It is run with `node -e`, so it needs no file of its own in the build.
+ * The source of the step supervisor (decisions 015, 019): a small Node process (node: builtins
+ * only, run with `node -e`, so it needs no file of its own in the build) that spawns the steps'
+ * process groups on the server's behalf, so that fork happens from a ~40 MB process instead of
+ * the server, off its event loop, and so that steps outlive the server: like containerd's shim, it
+ * is started detached, serves the server over a Unix socket (SLIPWAY_SUPERVISOR_SOCKET), keeps
+ * running its groups when the server dies, writes every group's output to a spool file
+ * (SLIPWAY_SUPERVISOR_SPOOL) and keeps each ended group's end until the server has stored it
+ * (`release`). A restarted server re-attaches by the group's key: a `spawn` whose key the
+ * supervisor knows starts nothing; it answers the group's start, replays its output from the
+ * spool and, once it has ended, its end.
  *
  * Its process-group handling is the same as `spawnGroup` in process-group.ts (kept in step with it):
  * the step is the leader of its own group; when the leader exits the rest of the group is killed;
  * `term` sends SIGTERM to the group, then SIGKILL after the grace period; pipes still held open by
- * an escaped process are abandoned after a second. When the server goes away (the IPC channel
- * closes), every group still running is killed and the helper exits.
+ * an escaped process are abandoned after a second.
  *
  * It also creates the task's scratch directory (the step's HOME) and writes a script step's file
  * before spawning it, and removes the scratch directory after the task's last step, so that a task
  * costs the server one message each way instead of a dozen thread-pool round trips.
  *
- * It runs at most SLIPWAY_STEP_SLOTS (its environment; the server's CPU count) process groups at
- * once; spawns beyond wait in its queue, in order, and start the moment a group ends, without a
- * round trip through the server's event loop (which PGlite's statements hold for milliseconds at
- * a time). `pid` tells the server a queued step has started; `term` for a queued step drops it
- * and answers `end` with `notStarted`.
+ * It runs at most SLIPWAY_STEP_SLOTS process groups at once, shared fairly between tenants; spawns
+ * beyond wait in its queue and start the moment a group ends, without a round trip through the
+ * server's event loop. `pid` tells the server a queued step has started; `term` for a queued step
+ * drops it and answers `end` with `notStarted`.
  *
- * Messages in: {t:'spawn', id, file, args, cwd, env, grace, home?, script?: {path, text, mode},
- * removeAfter?},
- * {t:'term', id} and {t:'rm', id, dir}. Out: {t:'ready'}, {t:'pid', id, pid, at}, {t:'out', id,
- * s: 0|1, d: Uint8Array}, {t:'end', id, exitCode, signal, pipesAbandoned, endedAt?, spawnError?:
- * {code, message}, setupError?: string, scratchRemoved?: true, notStarted?: true} and {t:'rmdone',
- * id, error?: string}; `at` and `endedAt` are the helper's clock (epoch ms) at the start and at the
- * leader's exit.
+ * One server connection at a time (a new one, e.g. the restarted server's, replaces the last); it
+ * exits when no server is connected and nothing runs, at once after a server left with nothing
+ * running, or ORPHAN_MS after the last group of a server that died ended unclaimed.
+ *
+ * Messages (JSON lines) in: {t:'spawn', id, key, file, args, cwd, env, grace, tenant?, home?,
+ * script?: {path, text, mode}, removeAfter?, mkdirs?, owner?, fds?}, {t:'term', id}, {t:'ack', id,
+ * n}, {t:'rm', id, dir}, {t:'pod', id, key, holder, slirp}, {t:'unpod', key}, {t:'release',
+ * prefix}, {t:'known', id, prefix}. Out: {t:'ready', pid}, {t:'pid', id, pid, at}, {t:'out', id,
+ * s: 0|1, d: latin1 string}, {t:'end', id, exitCode, signal, pipesAbandoned, endedAt?,
+ * spawnError?: {code, message}, setupError?: string, scratchRemoved?: true, notStarted?: true},
+ * {t:'rmdone', id, error?}, {t:'podready', id, pid?, error?} and {t:'knownis', id, keys}; `at` and
+ * `endedAt` are the supervisor's clock (epoch ms) at the start and at the leader's exit.
  */
 export const HELPER_SOURCE = String.raw`'use strict';
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const path = require('node:path');
 const PIPE_GRACE_MS = 1000;
 const POLL_MS = 25;
-const MAX_UNSENT = 64;
+const ORPHAN_MS = 10 * 60 * 1000;
 // bytes of a group's output sent but not yet taken in by the server (it acks after each turn of
 // its event loop), so a step cannot flood the server faster than it handles lines
 const MAX_UNACKED = 1 << 18;
-const groups = new Map();
+const SOCKET = process.env.SLIPWAY_SUPERVISOR_SOCKET;
+const SPOOL = process.env.SLIPWAY_SUPERVISOR_SPOOL;
 const SLOTS = Math.max(1, Number(process.env.SLIPWAY_STEP_SLOTS) || 1);
+// every group by key, running or ended and not yet released; the current server's id of each
+const byKey = new Map();
+const byId = new Map();
 // spawns waiting for a slot, per tenant (organisation), FIFO; the map's order is the tenants' turn
 const queues = new Map();
 let running = 0;
 // process groups holding a slot, per tenant, and the tenant of each spawn holding one
 const runningBy = new Map();
 const tenantOf = new Map();
-let unsent = 0;
+let conn;
+let writable = true;
 const paused = new Set();
+let orphanTimer;
 function signalGroup(pgid, signal) {
   try { process.kill(-pgid, signal); return true; }
   catch (error) { if (error.code === 'ESRCH') return false; throw error; }
 }
-function sent() {
-  unsent -= 1;
-  if (unsent > MAX_UNSENT / 2 && paused.size > 0) return;
-  for (const stream of paused) stream.resume();
-  paused.clear();
-}
 function send(message) {
-  if (!process.connected) return;
-  unsent += 1;
-  try { process.send(message, undefined, undefined, sent); } catch { unsent -= 1; }
+  if (!conn) return;
+  if (!conn.write(JSON.stringify(message) + '\n')) writable = false;
+}
+/** A message about a group goes to the server that holds it now (by its id for the group). */
+function sendFor(rec, message) {
+  if (rec.id === undefined) return;
+  message.id = rec.id;
+  send(message);
+}
+function spoolWrite(rec, s, d) {
+  if (rec.spool === undefined) return;
+  const head = Buffer.alloc(5);
+  head[0] = s;
+  head.writeUInt32BE(d.length, 1);
+  try { fs.writeSync(rec.spool, head); fs.writeSync(rec.spool, d); } catch {}
+}
+function spoolReplay(rec) {
+  if (!rec.spoolPath) return;
+  let all;
+  try { all = fs.readFileSync(rec.spoolPath); } catch { return; }
+  for (let at = 0; at + 5 <= all.length; ) {
+    const n = all.readUInt32BE(at + 1);
+    if (at + 5 + n > all.length) break;
+    sendFor(rec, { t: 'out', s: all[at], d: all.subarray(at + 5, at + 5 + n).toString('latin1') });
+    at += 5 + n;
+  }
+}
+function forget(rec) {
+  byKey.delete(rec.key);
+  if (rec.id !== undefined && byId.get(rec.id) === rec) byId.delete(rec.id);
+  if (rec.spool !== undefined) { try { fs.closeSync(rec.spool); } catch {} rec.spool = undefined; }
+  if (rec.spoolPath) { try { fs.unlinkSync(rec.spoolPath); } catch {} }
 }
 function removeDir(dir) {
   // most steps leave their scratch dir empty: one rmdir, not a recursive walk
@@ -88,26 +127,33 @@ function pump() {
     for (const tenant of queues.keys()) if (mayStart(tenant, share)) { next = tenant; break; }
     if (next === undefined) return;
     const queue = queues.get(next);
-    const m = queue.shift();
+    const rec = queue.shift();
     queues.delete(next); // the tenant served goes to the back of the turn order
     if (queue.length > 0) queues.set(next, queue);
     running += 1;
     runningBy.set(next, (runningBy.get(next) || 0) + 1);
-    tenantOf.set(m.id, next);
-    start(m);
+    tenantOf.set(rec.key, next);
+    rec.queued = false;
+    start(rec);
   }
 }
-/** The end of a spawn that held a slot: the slot passes to the next queued spawn. */
-function ended(message) {
-  send(message);
-  running -= 1;
-  const tenant = tenantOf.get(message.id);
-  tenantOf.delete(message.id);
-  const left = (runningBy.get(tenant) || 1) - 1;
-  if (left > 0) runningBy.set(tenant, left); else runningBy.delete(tenant);
-  pump();
+/** A group's end: kept until released; the slot passes to the next queued spawn. */
+function ended(rec, end, heldSlot) {
+  rec.end = end;
+  if (rec.spool !== undefined) { try { fs.closeSync(rec.spool); } catch {} rec.spool = undefined; }
+  sendFor(rec, Object.assign({}, end));
+  if (heldSlot) {
+    running -= 1;
+    const tenant = tenantOf.get(rec.key);
+    tenantOf.delete(rec.key);
+    const left = (runningBy.get(tenant) || 1) - 1;
+    if (left > 0) runningBy.set(tenant, left); else runningBy.delete(tenant);
+    pump();
+  }
+  idleCheck();
 }
-function start(m) {
+function start(rec) {
+  const m = rec.m;
   const fds = [];
   if (m.home || m.script || m.mkdirs || m.fds) {
     try {
@@ -128,8 +174,8 @@ function start(m) {
       for (const p of m.fds || []) fds.push(fs.openSync(p, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW));
     } catch (error) {
       fds.forEach((fd) => fs.closeSync(fd));
-      ended(removeAfter(m, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
-        setupError: String(error) }));
+      ended(rec, removeAfter(m, { t: 'end', exitCode: null, signal: null, pipesAbandoned: false,
+        setupError: String(error) }), true);
       return;
     }
   }
@@ -138,8 +184,8 @@ function start(m) {
     child = spawn(m.file, m.args, { cwd: m.cwd, env: m.env, detached: true,
       stdio: ['ignore', 'pipe', 'pipe', ...fds] });
   } catch (error) {
-    ended({ t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
-      spawnError: { code: error.code, message: error.message } });
+    ended(rec, { t: 'end', exitCode: null, signal: null, pipesAbandoned: false,
+      spawnError: { code: error.code, message: error.message } }, true);
     return;
   } finally {
     fds.forEach((fd) => fs.closeSync(fd));
@@ -153,8 +199,8 @@ function start(m) {
     if (finished) return;
     finished = true;
     timers.forEach(clearTimeout);
-    groups.delete(m.id);
-    ended(removeAfter(m, Object.assign({ t: 'end', id: m.id }, end)));
+    rec.running = false;
+    ended(rec, removeAfter(m, Object.assign({ t: 'end' }, end)), true);
   };
   const settle = () => {
     if (!exit || !groupSettled) return;
@@ -184,7 +230,14 @@ function start(m) {
       spawnError: { code: error.code, message: error.message } });
   });
   if (pid === undefined) return;
-  send({ t: 'pid', id: m.id, pid, at: Date.now() });
+  rec.pid = pid;
+  rec.startedAt = Date.now();
+  rec.running = true;
+  if (SPOOL) {
+    rec.spoolPath = path.join(SPOOL, rec.key.replace(/[^A-Za-z0-9._-]/g, '_') + '.spool');
+    try { rec.spool = fs.openSync(rec.spoolPath, 'w', 0o600); } catch { rec.spoolPath = undefined; }
+  }
+  sendFor(rec, { t: 'pid', pid, at: rec.startedAt });
   child.on('exit', (code, signal) => {
     exit = { code, signal, at: Date.now() };
     if (!terminating) killGroup();
@@ -197,17 +250,18 @@ function start(m) {
     pipesClosed = true;
     settle();
   };
-  const group = { pid, terminate: () => {}, unacked: 0, held: [] };
   [child.stdout, child.stderr].forEach((stream, s) => {
     stream.on('data', (d) => {
-      send({ t: 'out', id: m.id, s, d: d.toString('latin1') });
-      group.unacked += d.length;
-      if (group.unacked > MAX_UNACKED) { stream.pause(); group.held.push(stream); }
-      else if (unsent > MAX_UNSENT) { stream.pause(); paused.add(stream); }
+      spoolWrite(rec, s, d);
+      if (!conn || rec.id === undefined) return; // spooled for the server that comes back
+      sendFor(rec, { t: 'out', s, d: d.toString('latin1') });
+      rec.unacked += d.length;
+      if (rec.unacked > MAX_UNACKED) { stream.pause(); rec.held.push(stream); }
+      else if (!writable) { stream.pause(); paused.add(stream); }
     });
     stream.on('close', onPipeClosed);
   });
-  const terminate = () => {
+  rec.terminate = () => {
     if (terminating || groupSettled) return;
     terminating = true;
     if (!signalGroup(pid, 'SIGTERM')) { groupSettled = true; settle(); return; }
@@ -220,56 +274,67 @@ function start(m) {
     };
     timers.push(setTimeout(poll, POLL_MS));
   };
-  group.terminate = terminate;
-  groups.set(m.id, group);
+  rec.resume = () => { rec.held.splice(0).forEach((stream) => stream.resume()); };
 }
-process.on('message', (m) => {
-  if (m.t === 'spawn') {
-    const tenant = typeof m.tenant === 'string' ? m.tenant : '';
-    const queue = queues.get(tenant);
-    if (queue) queue.push(m); else queues.set(tenant, [m]);
-    pump();
-  } else if (m.t === 'term') {
-    let dropped;
+/** A spawn: a new group, or the group this key names already (a restarted server re-attaching). */
+function spawnMessage(m) {
+  const known = byKey.get(m.key);
+  if (known) {
+    if (known.id !== undefined && byId.get(known.id) === known) byId.delete(known.id);
+    known.id = m.id;
+    byId.set(m.id, known);
+    known.unacked = 0;
+    if (known.queued) return; // still waiting for a slot: its start will be told
+    if (known.pid !== undefined) sendFor(known, { t: 'pid', pid: known.pid, at: known.startedAt });
+    spoolReplay(known);
+    if (known.end) sendFor(known, Object.assign({}, known.end));
+    else known.resume?.();
+    return;
+  }
+  const rec = { key: m.key, id: m.id, m, queued: true, unacked: 0, held: [] };
+  byKey.set(m.key, rec);
+  byId.set(m.id, rec);
+  const tenant = typeof m.tenant === 'string' ? m.tenant : '';
+  const queue = queues.get(tenant);
+  if (queue) queue.push(rec); else queues.set(tenant, [rec]);
+  pump();
+}
+function term(m) {
+  const rec = byId.get(m.id);
+  if (!rec) return;
+  if (rec.queued) {
     for (const [tenant, queue] of queues) {
-      const queued = queue.findIndex((q) => q.id === m.id);
-      if (queued < 0) continue;
-      [dropped] = queue.splice(queued, 1);
+      const at = queue.indexOf(rec);
+      if (at < 0) continue;
+      queue.splice(at, 1);
       if (queue.length === 0) queues.delete(tenant);
       break;
     }
-    if (dropped) {
-      send(removeAfter(dropped, { t: 'end', id: m.id, exitCode: null, signal: null, pipesAbandoned: false,
-        notStarted: true }));
-      pump(); // one tenant fewer with work can raise the others' share
-    } else groups.get(m.id)?.terminate();
-  }
-  else if (m.t === 'ack') {
-    const group = groups.get(m.id);
-    if (!group) return;
-    group.unacked -= m.n;
-    if (group.unacked <= MAX_UNACKED / 2) group.held.splice(0).forEach((stream) => stream.resume());
-  }
-  else if (m.t === 'pod') podStart(m);
-  else if (m.t === 'unpod') podStop(m.id);
-  else if (m.t === 'rm') {
-    let error;
-    try { removeDir(m.dir); } catch (e) { error = String(e); }
-    send({ t: 'rmdone', id: m.id, error });
-  }
-});
+    rec.queued = false;
+    ended(rec, removeAfter(rec.m, { t: 'end', exitCode: null, signal: null, pipesAbandoned: false,
+      notStarted: true }), false);
+    pump(); // one tenant fewer with work can raise the others' share
+  } else rec.terminate?.();
+}
 // A task's network namespace: a holder process (unshare --net, nft policy inside) and the
 // slirp4netns that connects it; both end when their pipe from here closes (or on 'unpod').
 const pods = new Map();
 function podStart(m) {
-  const pod = { holder: undefined, slirp: undefined, stopped: false };
-  pods.set(m.id, pod);
+  const known = pods.get(m.key);
+  if (known) {
+    if (known.pid !== undefined) send({ t: 'podready', id: m.id, pid: known.pid });
+    else known.waiting.push(m.id);
+    return;
+  }
+  const pod = { holder: undefined, slirp: undefined, stopped: false, pid: undefined, waiting: [m.id] };
+  pods.set(m.key, pod);
   let answered = false;
   const answer = (pid, error) => {
     if (answered) return;
     answered = true;
-    if (error) podStop(m.id);
-    send({ t: 'podready', id: m.id, pid, error });
+    if (error) podStop(m.key);
+    else pod.pid = pid;
+    for (const id of pod.waiting.splice(0)) send({ t: 'podready', id, pid, error });
   };
   let err = '';
   try {
@@ -294,22 +359,121 @@ function podStart(m) {
     pod.slirp.stdio[3].once('data', () => answer(pid));
   });
 }
-function podStop(id) {
-  const pod = pods.get(id);
+function podStop(key) {
+  const pod = pods.get(key);
   if (!pod) return;
-  pods.delete(id);
+  pods.delete(key);
   pod.stopped = true;
   for (const child of [pod.slirp, pod.holder]) {
     if (!child) continue;
     child.removeAllListeners('exit');
     try { child.kill('SIGKILL'); } catch {}
   }
+  idleCheck();
 }
-process.on('disconnect', () => {
-  for (const id of [...pods.keys()]) podStop(id);
-  for (const g of groups.values()) { try { process.kill(-g.pid, 'SIGKILL'); } catch {} }
+function busy() {
+  if (pods.size > 0 || queues.size > 0) return true;
+  for (const rec of byKey.values()) if (rec.running || rec.queued) return true;
+  return false;
+}
+/** No server and nothing running: leave now, or ORPHAN_MS after a server died mid-work. */
+function idleCheck() {
+  if (conn || busy()) return;
+  if (byKey.size === 0) shutdown();
+  else if (!orphanTimer) orphanTimer = setTimeout(() => { if (!conn && !busy()) shutdown(); }, ORPHAN_MS);
+}
+function shutdown() {
+  try { fs.unlinkSync(SOCKET); } catch {}
+  try { fs.unlinkSync(LOCK); } catch {}
+  for (const rec of byKey.values()) forget(rec);
   process.exit(0);
+}
+function receive(m) {
+  if (m.t === 'spawn') spawnMessage(m);
+  else if (m.t === 'term') term(m);
+  else if (m.t === 'ack') {
+    const rec = byId.get(m.id);
+    if (!rec) return;
+    rec.unacked -= m.n;
+    if (rec.unacked <= MAX_UNACKED / 2) rec.resume?.();
+  }
+  else if (m.t === 'pod') podStart(m);
+  else if (m.t === 'unpod') podStop(m.key);
+  else if (m.t === 'release') {
+    for (const rec of [...byKey.values()]) if (rec.key.startsWith(m.prefix) && rec.end) forget(rec);
+    for (const key of [...pods.keys()]) if (key.startsWith(m.prefix)) podStop(key);
+    idleCheck();
+  }
+  else if (m.t === 'known') {
+    const keys = [];
+    for (const key of byKey.keys()) if (key.startsWith(m.prefix)) keys.push(key);
+    send({ t: 'knownis', id: m.id, keys });
+  }
+  else if (m.t === 'rm') {
+    let error;
+    try { removeDir(m.dir); } catch (e) { error = String(e); }
+    send({ t: 'rmdone', id: m.id, error });
+  }
+}
+const server = net.createServer((socket) => {
+  if (conn) conn.destroy(); // the server that held it is gone (or replaced)
+  conn = socket;
+  writable = true;
+  clearTimeout(orphanTimer);
+  orphanTimer = undefined;
+  for (const rec of byKey.values()) rec.id = undefined;
+  byId.clear();
+  let buffered = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk) => {
+    buffered += chunk;
+    let at;
+    while ((at = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, at);
+      buffered = buffered.slice(at + 1);
+      if (line) receive(JSON.parse(Buffer.from(line, 'latin1').toString('utf8')));
+    }
+  });
+  socket.on('drain', () => {
+    writable = true;
+    for (const stream of paused) stream.resume();
+    paused.clear();
+  });
+  const gone = () => {
+    if (conn !== socket) return;
+    conn = undefined;
+    for (const stream of paused) stream.resume();
+    paused.clear();
+    idleCheck();
+  };
+  socket.on('close', gone);
+  socket.on('error', gone);
+  send({ t: 'ready', pid: process.pid });
 });
-process.title = 'slipway-step-spawner';
-send({ t: 'ready' });
+// one supervisor per state dir: a second one (two servers starting at once) leaves at once
+const LOCK = path.join(path.dirname(SOCKET), 'supervisor.pid');
+for (;;) {
+  try { fs.writeFileSync(LOCK, String(process.pid), { flag: 'wx', mode: 0o600 }); break; }
+  catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    const holder = Number(fs.readFileSync(LOCK, 'utf8'));
+    let alive = false;
+    try { process.kill(holder, 0); alive = holder !== process.pid; } catch {}
+    if (alive) process.exit(3);
+    try { fs.unlinkSync(LOCK); } catch {}
+  }
+}
+try { fs.unlinkSync(SOCKET); } catch {}
+if (SPOOL) {
+  // spools of a supervisor that died with its groups can never be claimed
+  try { fs.rmSync(SPOOL, { recursive: true, force: true }); } catch {}
+  fs.mkdirSync(SPOOL, { recursive: true, mode: 0o700 });
+}
+server.listen(SOCKET, () => {
+  try { fs.chmodSync(SOCKET, 0o600); } catch {}
+  if (process.send) { process.send({ t: 'listening' }); process.disconnect(); }
+});
+// nobody connected within a minute of the start: leave
+orphanTimer = setTimeout(() => { if (!conn && !busy()) shutdown(); }, 60_000);
+process.title = 'slipway-step-supervisor';
 `;

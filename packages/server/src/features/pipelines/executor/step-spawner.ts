@@ -1,6 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, constants, openSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, constants, mkdirSync, openSync } from 'node:fs';
 import { chmod, chown, mkdir, rm, rmdir } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import {
   KILL_GRACE_MS,
@@ -36,7 +40,8 @@ interface Pending {
 }
 
 type HelperMessage =
-  | { t: 'ready' }
+  | { t: 'ready'; pid: number }
+  | { t: 'knownis'; id: number; keys: string[] }
   | { t: 'pid'; id: number; pid: number; at: number }
   | { t: 'out'; id: number; s: 0 | 1; d: string }
   | { t: 'rmdone'; id: number; error?: string }
@@ -70,6 +75,11 @@ export type SpawnOptions = GroupOptions & {
   owner?: [number, number];
   /** Paths opened before the spawn and handed to the child as descriptors 3, 4, … (bwrap binds them). */
   fds?: string[];
+  /**
+   * The group's stable name (`<task run>:<attempt>:<step>`): a spawn whose key the supervisor
+   * knows re-attaches to that group (a restarted server) instead of starting another.
+   */
+  key?: string;
 };
 
 /** A task's network namespace (see sandbox/pod.ts): steps join it through `/proc/<pid>/ns/net`. */
@@ -78,41 +88,82 @@ export interface Pod {
   stop(): void;
 }
 
-/** One running helper process and the groups it spawned that have not ended yet. */
+/** The supervisor's socket, its spool and its log, under a state directory (0700). */
+export interface SupervisorPaths {
+  dir: string;
+  socket: string;
+  spool: string;
+  log: string;
+}
+
+/** A Unix socket path must stay under ~100 bytes: a long state dir gets one under /tmp. */
+export function supervisorPaths(stateDir: string): SupervisorPaths {
+  const dir = path.resolve(stateDir);
+  let socketDir = dir;
+  if (Buffer.byteLength(path.join(dir, 's.sock')) > 100) {
+    const hash = createHash('sha256').update(dir).digest('hex').slice(0, 16);
+    socketDir = path.join(tmpdir(), `slipway-sv-${hash}`);
+  }
+  return {
+    dir,
+    socket: path.join(socketDir, 's.sock'),
+    spool: path.join(dir, 'spool'),
+    log: path.join(dir, 'supervisor.log'),
+  };
+}
+
+/** The connection to the supervisor and the groups spawned or re-attached through it. */
 class Helper {
   readonly ready: Promise<boolean>;
   readonly groups = new Map<number, Pending>();
   private readonly removals = new Map<number, (ok: boolean) => void>();
   private readonly pods = new Map<number, (answer: { pid?: number; error?: string }) => void>();
+  private readonly queries = new Map<number, (keys: string[]) => void>();
   dead = false;
+  supervisorPid: number | undefined;
   private nextId = 1;
 
   constructor(
-    private readonly child: ChildProcess,
+    private readonly socket: Socket,
     private readonly onDeath: (helper: Helper) => void,
   ) {
-    this.busy(); // until it is ready: a caller waits for it
+    socket.setEncoding('utf8');
+    socket.setNoDelay(true);
     this.ready = new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => {
         resolve(false);
-        this.kill();
+        socket.destroy();
       }, READY_TIMEOUT_MS);
       timer.unref();
-      child.on('message', (m: HelperMessage) => {
-        if (m.t === 'ready') {
-          clearTimeout(timer);
-          this.idleIfNothingRuns();
-          resolve(true);
-        } else this.receive(m);
+      let buffered = '';
+      socket.on('data', (chunk: string) => {
+        buffered += chunk;
+        let at: number;
+        while ((at = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, at);
+          buffered = buffered.slice(at + 1);
+          if (!line) continue;
+          const m = JSON.parse(line) as HelperMessage;
+          if (m.t === 'ready') {
+            clearTimeout(timer);
+            this.supervisorPid = m.pid;
+            this.idleIfNothingRuns();
+            resolve(true);
+          } else this.receive(m);
+        }
       });
       const gone = () => {
         clearTimeout(timer);
         resolve(false);
         this.died();
       };
-      child.on('error', gone);
-      child.once('exit', gone);
+      socket.on('error', gone);
+      socket.on('close', gone);
     });
+  }
+
+  private send(message: object): void {
+    if (!this.dead) this.socket.write(`${JSON.stringify(message)}\n`);
   }
 
   /** Removes a directory (recursively); false when the helper could not. */
@@ -121,30 +172,41 @@ class Helper {
     this.busy();
     return new Promise<boolean>((resolve) => {
       this.removals.set(id, resolve);
-      this.child.send({ t: 'rm', id, dir });
+      this.send({ t: 'rm', id, dir });
     });
   }
 
-  /** Creates a task's network namespace; rejects with the helper's reason. */
-  pod(plan: PodPlan): Promise<Pod> {
+  /** The keys the supervisor holds (running, or ended and not yet released) that start with `prefix`. */
+  known(prefix: string): Promise<string[]> {
+    const id = this.nextId++;
+    this.busy();
+    return new Promise<string[]>((resolve) => {
+      this.queries.set(id, resolve);
+      this.send({ t: 'known', id, prefix });
+    });
+  }
+
+  /** The server has stored these groups' ends: the supervisor forgets them and their spools. */
+  release(prefix: string): void {
+    this.send({ t: 'release', prefix });
+  }
+
+  /** Creates (or finds, by key) a task's network namespace; rejects with the supervisor's reason. */
+  pod(plan: PodPlan, key: string): Promise<Pod> {
     const id = this.nextId++;
     this.busy();
     return new Promise<Pod>((resolve, reject) => {
       this.pods.set(id, ({ pid, error }) => {
+        this.pods.delete(id);
+        this.idleIfNothingRuns();
         if (pid === undefined) {
           reject(new Error(error ?? 'the network namespace could not be made'));
           return;
         }
-        resolve({ pid, stop: () => this.unpod(id) });
+        resolve({ pid, stop: () => this.send({ t: 'unpod', key }) });
       });
-      this.child.send({ t: 'pod', id, holder: plan.holder, slirp: plan.slirp });
+      this.send({ t: 'pod', id, key, holder: plan.holder, slirp: plan.slirp });
     });
-  }
-
-  private unpod(id: number): void {
-    if (!this.pods.delete(id)) return;
-    if (!this.dead) this.child.send({ t: 'unpod', id });
-    this.idleIfNothingRuns();
   }
 
   spawn(file: string, args: string[], options: SpawnOptions): GroupProcess {
@@ -175,9 +237,10 @@ class Helper {
     this.busy();
     const grace = options.killGraceMs ?? KILL_GRACE_MS;
     const { script, home, removeAfter, mkdirs, owner, fds } = options;
-    this.child.send({
+    const key = options.key ?? `once-${process.pid}-${randomBytes(8).toString('hex')}`;
+    this.send({
       t: 'spawn',
-      ...{ id, file, args, cwd: options.cwd, env: options.env, grace, script, home, removeAfter },
+      ...{ id, key, file, args, cwd: options.cwd, env: options.env, grace, script, home, removeAfter },
       ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
       ...(mkdirs ? { mkdirs } : {}),
       ...(owner ? { owner } : {}),
@@ -198,25 +261,36 @@ class Helper {
       terminate: () => {
         if (terminated || !this.groups.has(id)) return;
         terminated = true;
-        this.child.send({ t: 'term', id });
+        this.send({ t: 'term', id });
       },
     };
   }
 
-  kill(): void {
-    this.child.kill('SIGKILL');
+  close(): void {
+    this.socket.destroy();
   }
 
   private idleIfNothingRuns(): void {
-    if (this.groups.size === 0 && this.removals.size === 0 && this.pods.size === 0) this.idle();
+    if (
+      this.groups.size === 0 &&
+      this.removals.size === 0 &&
+      this.pods.size === 0 &&
+      this.queries.size === 0
+    )
+      this.idle();
   }
 
   private receive(m: HelperMessage): void {
     if (m.t === 'ready') return;
     if (m.t === 'podready') {
-      const answer = this.pods.get(m.id);
-      if (m.pid === undefined) this.pods.delete(m.id);
-      answer?.(m);
+      this.pods.get(m.id)?.(m);
+      return;
+    }
+    if (m.t === 'knownis') {
+      const resolve = this.queries.get(m.id);
+      this.queries.delete(m.id);
+      this.idleIfNothingRuns();
+      resolve?.(m.keys);
       return;
     }
     if (m.t === 'rmdone') {
@@ -240,7 +314,7 @@ class Helper {
         setImmediate(() => {
           const n = pending.unacked;
           pending.unacked = 0;
-          if (!this.dead && this.groups.has(m.id)) this.child.send({ t: 'ack', id: m.id, n });
+          if (!this.dead && this.groups.has(m.id)) this.send({ t: 'ack', id: m.id, n });
         });
       pending.unacked += data.length;
     } else {
@@ -260,7 +334,10 @@ class Helper {
     }
   }
 
-  /** The helper is gone: its groups are killed here and end as killed by SIGKILL. */
+  /**
+   * The connection is gone (the supervisor died, or was killed): its groups are killed here and
+   * end as killed by SIGKILL. (The server dying is the other way round: the supervisor lives on.)
+   */
   private died(): void {
     if (this.dead) return;
     this.dead = true;
@@ -270,43 +347,60 @@ class Helper {
     }
     for (const resolve of this.removals.values()) resolve(false);
     this.removals.clear();
-    for (const answer of this.pods.values()) answer({ error: 'the step spawner helper ended' });
+    for (const answer of this.pods.values()) answer({ error: 'the step supervisor ended' });
     this.pods.clear();
+    for (const resolve of this.queries.values()) resolve([]);
+    this.queries.clear();
     this.onDeath(this);
   }
 
-  /** The channel holds the server's event loop open only while a step runs through it. */
+  /** The socket holds the server's event loop open only while a step runs through it. */
   private busy(): void {
-    this.child.ref();
-    (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
+    this.socket.ref();
   }
 
   private idle(): void {
-    this.child.unref();
-    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    this.socket.unref();
   }
 }
 
+function connectTo(socketPath: string): Promise<Socket | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
+  });
+}
+
 /**
- * Spawns steps' process groups through one long-lived helper process (see step-spawner-helper.ts),
- * started on first use and again after it dies; where it cannot start, steps are spawned in this
- * process (`spawnGroup`), as they were before, and the helper is tried again 30 s later.
+ * Spawns steps' process groups through the step supervisor (see step-spawner-helper.ts): a
+ * detached process per state directory that outlives this server, found on its socket or started
+ * on first use and again after it dies; where it cannot start, steps are spawned in this process
+ * (`spawnGroup`), as they were before, and the supervisor is tried again 30 s later.
  *
  * At most `slots` process groups run at once (the CPU count by default); a spawn beyond waits for
- * one to end, in order: in the helper, or here when there is none. `started` on the returned
+ * one to end, in order: in the supervisor, or here when there is none. `started` on the returned
  * group tells when it has a slot and runs.
  */
 export class StepSpawner {
   private helper: Helper | undefined;
+  private connecting: Promise<Helper | undefined> | undefined;
   private failedAt = 0;
   /** Slots of the groups spawned in this process (the helper keeps its own). */
   private readonly local: Semaphore;
+  readonly paths: SupervisorPaths;
 
   constructor(
     readonly mode: SpawnerMode = 'helper',
     readonly slots: number = defaultConcurrency(),
+    /**
+     * Where the supervisor keeps its socket and spool (`<data dir>/supervisor`); by default a
+     * directory of this spawner's own (a supervisor serves one connection at a time).
+     */
+    stateDir: string = path.join(tmpdir(), `slipway-supervisor-${process.pid}-${randomBytes(4).toString('hex')}`),
   ) {
     this.local = new Semaphore(slots);
+    this.paths = supervisorPaths(stateDir);
   }
 
   /** Writes the step's script file (given one), then spawns its process group. */
@@ -356,11 +450,23 @@ export class StepSpawner {
     return group;
   }
 
-  /** Makes a task's network namespace: through the helper when one runs, else from this process. */
-  async pod(plan: PodPlan): Promise<Pod> {
+  /** Makes (or finds, by key) a task's network namespace: in the supervisor when one runs, else here. */
+  async pod(plan: PodPlan, key = `pod-${randomBytes(8).toString('hex')}`): Promise<Pod> {
     const helper = this.mode === 'helper' ? await this.readyHelper() : undefined;
-    if (helper) return helper.pod(plan);
+    if (helper) return helper.pod(plan, key);
     return startPod(plan);
+  }
+
+  /** The group keys the supervisor still holds under `prefix` (a task run's, after a restart). */
+  async known(prefix: string): Promise<string[]> {
+    const helper = this.mode === 'helper' ? await this.readyHelper() : undefined;
+    return helper ? helper.known(prefix) : [];
+  }
+
+  /** The ends of the groups under `prefix` are stored: the supervisor may forget them. */
+  release(prefix: string): void {
+    const helper = this.helper;
+    if (helper && !helper.dead) helper.release(prefix);
   }
 
   /** Removes a task's scratch directory: through the helper when one runs, else here. Never rejects. */
@@ -375,37 +481,84 @@ export class StepSpawner {
     }
   }
 
-  /** Whether the last spawn went through a running helper (for tests). */
+  /** The supervisor's pid, while connected to one (for tests). */
   get helperPid(): number | undefined {
-    return this.helper && !this.helper.dead ? this.helperChildPid : undefined;
+    return this.helper && !this.helper.dead ? this.helper.supervisorPid : undefined;
   }
 
-  private helperChildPid: number | undefined;
+  /** Drops the connection (the supervisor lives on while its groups run). */
+  close(): void {
+    this.helper?.close();
+  }
 
   private async readyHelper(): Promise<Helper | undefined> {
-    if (!this.helper && Date.now() - this.failedAt >= RETRY_AFTER_MS) this.helper = this.startHelper();
-    const helper = this.helper;
-    if (!helper) return undefined;
-    if (await helper.ready) return helper.dead ? this.readyHelper() : helper;
-    if (this.helper === helper) this.helper = undefined;
+    if (this.helper && !this.helper.dead) {
+      if (await this.helper.ready) return this.helper;
+    }
+    if (!this.connecting) {
+      if (Date.now() - this.failedAt < RETRY_AFTER_MS) return undefined;
+      this.connecting = this.connectOrStart().finally(() => (this.connecting = undefined));
+    }
+    return this.connecting;
+  }
+
+  private async connectOrStart(): Promise<Helper | undefined> {
+    let socket = await connectTo(this.paths.socket);
+    if (!socket && (await this.startSupervisor())) socket = await connectTo(this.paths.socket);
+    if (!socket) {
+      this.failedAt = Date.now();
+      return undefined;
+    }
+    const helper = new Helper(socket, (dead) => {
+      if (this.helper === dead) this.helper = undefined;
+    });
+    this.helper = helper;
+    if (await helper.ready) return helper;
     this.failedAt = Date.now();
     return undefined;
   }
 
-  private startHelper(): Helper | undefined {
-    let child: ChildProcess;
-    try {
-      child = spawn(process.execPath, ['--max-old-space-size=64', '-e', HELPER_SOURCE], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        env: { PATH: process.env.PATH ?? '', SLIPWAY_STEP_SLOTS: String(this.slots) },
-      });
-    } catch {
-      this.failedAt = Date.now();
-      return undefined;
-    }
-    this.helperChildPid = child.pid;
-    return new Helper(child, (dead) => {
-      if (this.helper === dead) this.helper = undefined;
+  /** Starts the supervisor, detached (its own session: it outlives this process); true once it listens. */
+  private startSupervisor(): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      let log: number | 'ignore' = 'ignore';
+      try {
+        mkdirSync(this.paths.dir, { recursive: true, mode: 0o700 });
+        mkdirSync(path.dirname(this.paths.socket), { recursive: true, mode: 0o700 });
+        log = openSync(this.paths.log, 'a', 0o600);
+      } catch {
+        // no log file: its output is dropped
+      }
+      let child;
+      try {
+        child = spawn(process.execPath, ['--max-old-space-size=64', '-e', HELPER_SOURCE], {
+          detached: true,
+          stdio: ['ignore', log, log, 'ipc'],
+          env: {
+            PATH: process.env.PATH ?? '',
+            SLIPWAY_STEP_SLOTS: String(this.slots),
+            SLIPWAY_SUPERVISOR_SOCKET: this.paths.socket,
+            SLIPWAY_SUPERVISOR_SPOOL: this.paths.spool,
+          },
+        });
+      } catch {
+        resolve(false);
+        return;
+      } finally {
+        if (typeof log === 'number') closeSync(log);
+      }
+      const timer = setTimeout(() => done(false), READY_TIMEOUT_MS);
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        child.removeAllListeners();
+        if (child.connected) child.disconnect();
+        child.unref();
+        resolve(ok);
+      };
+      child.on('message', (m: { t?: string }) => m.t === 'listening' && done(true));
+      // exit 3: another supervisor holds the state dir (started meanwhile): connect to it
+      child.on('exit', (code) => done(code === 3));
+      child.on('error', () => done(false));
     });
   }
 }
@@ -427,7 +580,7 @@ function notStarted(end: GroupEnd): GroupProcess {
   };
 }
 
-/** The process-wide spawner: one helper per server process, shared by its local executors. */
+/** The process-wide spawner of executors given none (tests): a supervisor of this process's own. */
 let shared: StepSpawner | undefined;
 export function sharedStepSpawner(): StepSpawner {
   shared ??= new StepSpawner('helper');

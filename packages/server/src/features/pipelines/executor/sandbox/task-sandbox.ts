@@ -101,6 +101,7 @@ export class TaskSandbox {
     run: ResolvedTaskRun,
     scratchDir: string,
     spawner: StepSpawner,
+    attempt: number,
     auths: () => Promise<RegistryAuths | undefined> = async () => undefined,
   ): Promise<TaskSandbox> {
     const sandbox = new TaskSandbox(options, run, scratchDir, auths);
@@ -113,7 +114,8 @@ export class TaskSandbox {
     }
     if (options.support.network && !run.noNetwork) {
       try {
-        sandbox.pod = await spawner.pod(podPlan(options.support.tools, options.netAllow));
+        const key = run.key ? `${run.key}:${attempt}:pod` : undefined;
+        sandbox.pod = await spawner.pod(podPlan(options.support.tools, options.netAllow), key);
       } catch (error) {
         throw new Error(`its network could not be made: ${(error as Error).message}`);
       }
