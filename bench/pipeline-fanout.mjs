@@ -6,9 +6,28 @@
 // ratios: on a shared 2-core VM the machine's speed drifts by 2× within a minute, and a ratio of
 // two runs made seconds apart cancels most of it (the ratio of the two medians is shown too).
 // Target: at most 2× the plain script.
+//
+// The server sandboxes its steps (decision 020): each task gets a network namespace (unshare,
+// nftables, slirp4netns) and each step a bubblewrap sandbox. The plain script then launches the
+// very same sandboxes, built by the same code, per task at the same concurrency, so the ratio is
+// Slipway's cost over the sandbox's own; the unsandboxed `sh -c true` and the sandbox start-up
+// per step are printed beside it. SLIPWAY_LOCAL_EXECUTOR=unsandboxed compares with `sh -c true`.
 import { spawn } from 'node:child_process';
-import { cpus } from 'node:os';
-import { median, report, runFinished, startPipelineServer } from './lib.mjs';
+import { chmodSync, closeSync, mkdtempSync, openSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { median, percentile, report, runFinished, startPipelineServer } from './lib.mjs';
+
+const sandboxed = process.env.SLIPWAY_LOCAL_EXECUTOR !== 'unsandboxed';
+const sandboxDir = '../packages/server/dist/features/pipelines/executor/sandbox/';
+const { probeSandbox } = await import(`${sandboxDir}probe.js`);
+const { podPlan, sandboxCommand } = await import(`${sandboxDir}sandbox-command.js`);
+const { startPod } = await import(`${sandboxDir}pod.js`);
+const HOST_USER = { uid: 880000, gid: 880000 };
+const probeDir = mkdtempSync(path.join(tmpdir(), 'slipway-bench-probe-'));
+chmodSync(probeDir, 0o711); // the sandbox's host user reaches resolv.conf in it
+const support = sandboxed ? probeSandbox({ stateDir: probeDir, hostUser: HOST_USER }) : undefined;
+if (support && !support.available) throw new Error(`no sandbox here: ${support.reason}`);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WIDTH = 100;
@@ -32,8 +51,41 @@ function sh() {
   });
 }
 
-/** The same 102 processes: one, then 100 at the given concurrency, then one. */
-async function plain() {
+/** One task's sandbox, as the executor makes it: its network namespace, then `true` in bubblewrap. */
+async function sandboxedTrue() {
+  const pod = support.network ? await startPod(podPlan(support.tools, [])) : undefined;
+  const plan = sandboxCommand({
+    tools: support.tools,
+    root: { entries: support.hostRoot, resolvConf: support.resolvConf, varTmp: true },
+    mounts: [],
+    cwd: '/',
+    uid: 0,
+    gid: 0,
+    ...(support.root ? { hostUser: HOST_USER } : {}),
+    ...(pod ? { netnsPid: pod.pid } : {}),
+    hostname: 'bench',
+    argv: ['/bin/sh', '-c', 'true'],
+  });
+  const fds = plan.fds.map((f) => openSync(f, 'r'));
+  try {
+    await new Promise((resolve, reject) => {
+      const p = spawn(plan.file, plan.args, { stdio: ['ignore', 'pipe', 'pipe', ...fds] });
+      fds.forEach((fd) => closeSync(fd));
+      let said = '';
+      p.stderr.on('data', (d) => (said += d));
+      p.on('error', reject);
+      p.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`sandbox exited ${code}: ${said}`)),
+      );
+    });
+  } finally {
+    pod?.stop();
+  }
+}
+
+/** The same 102 tasks: one, then 100 at the given concurrency, then one. */
+async function plain(one = sandboxed ? sandboxedTrue : sh) {
+  const sh = one;
   const started = performance.now();
   await sh();
   let next = 0;
@@ -80,16 +132,21 @@ try {
   await plain();
   const engineMs = [];
   const plainMs = [];
+  const bareMs = [];
+  const stepMs = [];
   /** per round, where the run's time went (from the steps' own start and end times) */
   const phases = [];
   for (let r = 0; r < ROUNDS; r++) {
     plainMs.push(await plain());
+    if (sandboxed) bareMs.push(await plain(sh));
     const created = await server.api('POST', 'pipelineruns', { pipelineId: pipeline.id });
     const run = await runFinished(server, created.id);
     if (run.status !== 'succeeded') throw new Error(`the fan-out run ended ${run.status}: ${run.reason}`);
     if (run.taskRuns.length !== WIDTH + 2) throw new Error(`${run.taskRuns.length} task runs`);
     engineMs.push(Date.parse(run.finishedAt) - Date.parse(run.startedAt));
     phases.push(phasesOf(run));
+    for (const task of run.taskRuns)
+      stepMs.push(Date.parse(task.steps[0].finishedAt) - Date.parse(task.steps[0].startedAt));
   }
   const phase = (key) => median(phases.map((p) => p[key])).toFixed(0);
   const ratio = median(engineMs.map((ms, i) => ms / plainMs[i]));
@@ -99,7 +156,16 @@ try {
     rounds: ROUNDS,
     'pipeline run, start → end (ms, median)': median(engineMs).toFixed(0),
     'pipeline runs (ms)': engineMs.map((x) => x.toFixed(0)).join(', '),
-    'plain script, 102 processes (ms, median)': median(plainMs).toFixed(0),
+    [sandboxed
+      ? 'plain script, the same 102 sandboxes (ms, median)'
+      : 'plain script, 102 processes (ms, median)']: median(plainMs).toFixed(0),
+    ...(sandboxed
+      ? {
+          'plain script, 102 unsandboxed `sh -c true` (ms, median)': median(bareMs).toFixed(0),
+          'pipeline / unsandboxed plain (median)': `${(median(engineMs) / median(bareMs)).toFixed(2)}×`,
+          'a sandboxed `true` step, spawn → exit (ms, p50 / p90)': `${percentile(stepMs, 50).toFixed(0)} / ${percentile(stepMs, 90).toFixed(0)}`,
+        }
+      : {}),
     'plain runs (ms)': plainMs.map((x) => x.toFixed(0)).join(', '),
     'pipeline / plain (median of the rounds)': `${ratio.toFixed(2)}×`,
     'median pipeline / median plain': `${ofMedians.toFixed(2)}×`,
