@@ -24,9 +24,9 @@
  * server's event loop. `pid` tells the server a queued step has started; `term` for a queued step
  * drops it and answers `end` with `notStarted`.
  *
- * One server connection at a time (a new one, e.g. the restarted server's, replaces the last); it
- * exits when no server is connected and nothing runs, at once after a server left with nothing
- * running, or ORPHAN_MS after the last group of a server that died ended unclaimed.
+ * Several servers may be connected (replicas sharing a data directory), each holding the groups it
+ * spawned or re-attached to. It exits when no server is connected and nothing runs: at once when
+ * nothing is left to claim, else ORPHAN_MS after the last group of a server that died ended.
  *
  * Messages (JSON lines) in: {t:'spawn', id, key, file, args, cwd, env, grace, tenant?, home?,
  * script?: {path, text, mode}, removeAfter?, mkdirs?, owner?, fds?}, {t:'term', id}, {t:'ack', id,
@@ -51,32 +51,37 @@ const MAX_UNACKED = 1 << 18;
 const SOCKET = process.env.SLIPWAY_SUPERVISOR_SOCKET;
 const SPOOL = process.env.SLIPWAY_SUPERVISOR_SPOOL;
 const SLOTS = Math.max(1, Number(process.env.SLIPWAY_STEP_SLOTS) || 1);
-// every group by key, running or ended and not yet released; the current server's id of each
+// every group by key, running or ended and not yet released; each held by one server connection
+// (rec.conn), which names it by its own id (rec.id; conn.byId)
 const byKey = new Map();
-const byId = new Map();
 // spawns waiting for a slot, per tenant (organisation), FIFO; the map's order is the tenants' turn
 const queues = new Map();
 let running = 0;
 // process groups holding a slot, per tenant, and the tenant of each spawn holding one
 const runningBy = new Map();
 const tenantOf = new Map();
-let conn;
-let writable = true;
-const paused = new Set();
+// the servers connected: {socket, byId, writable, paused}
+const conns = new Set();
 let orphanTimer;
 function signalGroup(pgid, signal) {
   try { process.kill(-pgid, signal); return true; }
   catch (error) { if (error.code === 'ESRCH') return false; throw error; }
 }
-function send(message) {
-  if (!conn) return;
-  if (!conn.write(JSON.stringify(message) + '\n')) writable = false;
+function send(c, message) {
+  if (!c || !conns.has(c)) return;
+  if (!c.socket.write(JSON.stringify(message) + '\n')) c.writable = false;
 }
 /** A message about a group goes to the server that holds it now (by its id for the group). */
 function sendFor(rec, message) {
-  if (rec.id === undefined) return;
+  if (!rec.conn || rec.id === undefined) return;
   message.id = rec.id;
-  send(message);
+  send(rec.conn, message);
+}
+function hold(rec, c, id) {
+  if (rec.conn && rec.conn.byId.get(rec.id) === rec) rec.conn.byId.delete(rec.id);
+  rec.conn = c;
+  rec.id = id;
+  if (c) c.byId.set(id, rec);
 }
 function spoolWrite(rec, s, d) {
   if (rec.spool === undefined) return;
@@ -98,7 +103,7 @@ function spoolReplay(rec) {
 }
 function forget(rec) {
   byKey.delete(rec.key);
-  if (rec.id !== undefined && byId.get(rec.id) === rec) byId.delete(rec.id);
+  hold(rec, undefined, undefined);
   if (rec.spool !== undefined) { try { fs.closeSync(rec.spool); } catch {} rec.spool = undefined; }
   if (rec.spoolPath) { try { fs.unlinkSync(rec.spoolPath); } catch {} }
 }
@@ -253,11 +258,12 @@ function start(rec) {
   [child.stdout, child.stderr].forEach((stream, s) => {
     stream.on('data', (d) => {
       spoolWrite(rec, s, d);
-      if (!conn || rec.id === undefined) return; // spooled for the server that comes back
+      const c = rec.conn;
+      if (!c || rec.id === undefined) return; // spooled for the server that comes back
       sendFor(rec, { t: 'out', s, d: d.toString('latin1') });
       rec.unacked += d.length;
       if (rec.unacked > MAX_UNACKED) { stream.pause(); rec.held.push(stream); }
-      else if (!writable) { stream.pause(); paused.add(stream); }
+      else if (!c.writable) { stream.pause(); c.paused.add(stream); }
     });
     stream.on('close', onPipeClosed);
   });
@@ -277,12 +283,10 @@ function start(rec) {
   rec.resume = () => { rec.held.splice(0).forEach((stream) => stream.resume()); };
 }
 /** A spawn: a new group, or the group this key names already (a restarted server re-attaching). */
-function spawnMessage(m) {
+function spawnMessage(c, m) {
   const known = byKey.get(m.key);
   if (known) {
-    if (known.id !== undefined && byId.get(known.id) === known) byId.delete(known.id);
-    known.id = m.id;
-    byId.set(m.id, known);
+    hold(known, c, m.id);
     known.unacked = 0;
     if (known.queued) return; // still waiting for a slot: its start will be told
     if (known.pid !== undefined) sendFor(known, { t: 'pid', pid: known.pid, at: known.startedAt });
@@ -291,16 +295,16 @@ function spawnMessage(m) {
     else known.resume?.();
     return;
   }
-  const rec = { key: m.key, id: m.id, m, queued: true, unacked: 0, held: [] };
+  const rec = { key: m.key, id: undefined, conn: undefined, m, queued: true, unacked: 0, held: [] };
   byKey.set(m.key, rec);
-  byId.set(m.id, rec);
+  hold(rec, c, m.id);
   const tenant = typeof m.tenant === 'string' ? m.tenant : '';
   const queue = queues.get(tenant);
   if (queue) queue.push(rec); else queues.set(tenant, [rec]);
   pump();
 }
-function term(m) {
-  const rec = byId.get(m.id);
+function term(c, m) {
+  const rec = c.byId.get(m.id);
   if (!rec) return;
   if (rec.queued) {
     for (const [tenant, queue] of queues) {
@@ -319,14 +323,14 @@ function term(m) {
 // A task's network namespace: a holder process (unshare --net, nft policy inside) and the
 // slirp4netns that connects it; both end when their pipe from here closes (or on 'unpod').
 const pods = new Map();
-function podStart(m) {
+function podStart(c, m) {
   const known = pods.get(m.key);
   if (known) {
-    if (known.pid !== undefined) send({ t: 'podready', id: m.id, pid: known.pid });
-    else known.waiting.push(m.id);
+    if (known.pid !== undefined) send(c, { t: 'podready', id: m.id, pid: known.pid });
+    else known.waiting.push([c, m.id]);
     return;
   }
-  const pod = { holder: undefined, slirp: undefined, stopped: false, pid: undefined, waiting: [m.id] };
+  const pod = { holder: undefined, slirp: undefined, stopped: false, pid: undefined, waiting: [[c, m.id]] };
   pods.set(m.key, pod);
   let answered = false;
   const answer = (pid, error) => {
@@ -334,7 +338,7 @@ function podStart(m) {
     answered = true;
     if (error) podStop(m.key);
     else pod.pid = pid;
-    for (const id of pod.waiting.splice(0)) send({ t: 'podready', id, pid, error });
+    for (const [to, id] of pod.waiting.splice(0)) send(to, { t: 'podready', id, pid, error });
   };
   let err = '';
   try {
@@ -378,9 +382,9 @@ function busy() {
 }
 /** No server and nothing running: leave now, or ORPHAN_MS after a server died mid-work. */
 function idleCheck() {
-  if (conn || busy()) return;
+  if (conns.size > 0 || busy()) return;
   if (byKey.size === 0) shutdown();
-  else if (!orphanTimer) orphanTimer = setTimeout(() => { if (!conn && !busy()) shutdown(); }, ORPHAN_MS);
+  else if (!orphanTimer) orphanTimer = setTimeout(() => { if (conns.size === 0 && !busy()) shutdown(); }, ORPHAN_MS);
 }
 function shutdown() {
   try { fs.unlinkSync(SOCKET); } catch {}
@@ -388,16 +392,16 @@ function shutdown() {
   for (const rec of byKey.values()) forget(rec);
   process.exit(0);
 }
-function receive(m) {
-  if (m.t === 'spawn') spawnMessage(m);
-  else if (m.t === 'term') term(m);
+function receive(c, m) {
+  if (m.t === 'spawn') spawnMessage(c, m);
+  else if (m.t === 'term') term(c, m);
   else if (m.t === 'ack') {
-    const rec = byId.get(m.id);
+    const rec = c.byId.get(m.id);
     if (!rec) return;
     rec.unacked -= m.n;
     if (rec.unacked <= MAX_UNACKED / 2) rec.resume?.();
   }
-  else if (m.t === 'pod') podStart(m);
+  else if (m.t === 'pod') podStart(c, m);
   else if (m.t === 'unpod') podStop(m.key);
   else if (m.t === 'release') {
     for (const rec of [...byKey.values()]) if (rec.key.startsWith(m.prefix) && rec.end) forget(rec);
@@ -407,22 +411,21 @@ function receive(m) {
   else if (m.t === 'known') {
     const keys = [];
     for (const key of byKey.keys()) if (key.startsWith(m.prefix)) keys.push(key);
-    send({ t: 'knownis', id: m.id, keys });
+    send(c, { t: 'knownis', id: m.id, keys });
   }
   else if (m.t === 'rm') {
     let error;
     try { removeDir(m.dir); } catch (e) { error = String(e); }
-    send({ t: 'rmdone', id: m.id, error });
+    send(c, { t: 'rmdone', id: m.id, error });
   }
 }
 const server = net.createServer((socket) => {
-  if (conn) conn.destroy(); // the server that held it is gone (or replaced)
-  conn = socket;
-  writable = true;
+  // several servers may share the data directory (PostgreSQL replicas on one machine): each holds
+  // the groups it spawned or re-attached to
+  const c = { socket, byId: new Map(), writable: true, paused: new Set() };
+  conns.add(c);
   clearTimeout(orphanTimer);
   orphanTimer = undefined;
-  for (const rec of byKey.values()) rec.id = undefined;
-  byId.clear();
   let buffered = '';
   socket.setEncoding('latin1');
   socket.on('data', (chunk) => {
@@ -431,24 +434,25 @@ const server = net.createServer((socket) => {
     while ((at = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, at);
       buffered = buffered.slice(at + 1);
-      if (line) receive(JSON.parse(Buffer.from(line, 'latin1').toString('utf8')));
+      if (line) receive(c, JSON.parse(Buffer.from(line, 'latin1').toString('utf8')));
     }
   });
   socket.on('drain', () => {
-    writable = true;
-    for (const stream of paused) stream.resume();
-    paused.clear();
+    c.writable = true;
+    for (const stream of c.paused) stream.resume();
+    c.paused.clear();
   });
   const gone = () => {
-    if (conn !== socket) return;
-    conn = undefined;
-    for (const stream of paused) stream.resume();
-    paused.clear();
+    if (!conns.delete(c)) return;
+    // its groups run on, spooled, for the server that comes back
+    for (const rec of [...c.byId.values()]) hold(rec, undefined, undefined);
+    for (const stream of c.paused) stream.resume();
+    c.paused.clear();
     idleCheck();
   };
   socket.on('close', gone);
   socket.on('error', gone);
-  send({ t: 'ready', pid: process.pid });
+  send(c, { t: 'ready', pid: process.pid });
 });
 // one supervisor per state dir: a second one (two servers starting at once) leaves at once
 const LOCK = path.join(path.dirname(SOCKET), 'supervisor.pid');
@@ -474,6 +478,6 @@ server.listen(SOCKET, () => {
   if (process.send) { process.send({ t: 'listening' }); process.disconnect(); }
 });
 // nobody connected within a minute of the start: leave
-orphanTimer = setTimeout(() => { if (!conn && !busy()) shutdown(); }, 60_000);
+orphanTimer = setTimeout(() => { if (conns.size === 0 && !busy()) shutdown(); }, 60_000);
 process.title = 'slipway-step-supervisor';
 `;
