@@ -38,8 +38,10 @@ const config = loadConfig({
   PORT: '0',
   // the sandbox with the host's system as each step's root (no registry here); unsandboxed with
   // SLIPWAY_LOCAL_EXECUTOR=unsandboxed, to compare
-  SLIPWAY_STEP_IMAGES: 'host',
-  ...(process.env.SLIPWAY_LOCAL_EXECUTOR ? { SLIPWAY_LOCAL_EXECUTOR: process.env.SLIPWAY_LOCAL_EXECUTOR } : {}),
+  SLIPWAY_STEP_IMAGES: process.env.SLIPWAY_STEP_IMAGES ?? 'host',
+  ...(process.env.SLIPWAY_LOCAL_EXECUTOR
+    ? { SLIPWAY_LOCAL_EXECUTOR: process.env.SLIPWAY_LOCAL_EXECUTOR }
+    : {}),
 });
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,6 +13,8 @@ for (const b of [
   'pipeline-fanout.mjs',
   'pipeline-throughput.mjs',
   'pipeline-logs.mjs',
+  'step-image-overhead.mjs',
+  'crash-recovery.mjs',
 ]) {
   const r = spawnSync(process.execPath, [here + b], { stdio: 'inherit' });
   if (r.status !== 0) failed++;

@@ -3,10 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import { ConfigurationError } from './errors.js';
-import {
-  parseNetAllow,
-  type NetAllowEntry,
-} from '../features/pipelines/executor/sandbox/network-policy.js';
+import { parseNetAllow, type NetAllowEntry } from '../features/pipelines/executor/sandbox/network-policy.js';
 import { parseGitAllow, type GitAllowEntry } from './git-url-policy.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -153,7 +150,10 @@ export const serverConfigSchema = z.object({
         .filter(Boolean);
       for (const p of paths) {
         if (!path.isAbsolute(p) || path.normalize(p) !== p || p === '/')
-          ctx.addIssue({ code: 'custom', message: `"${p}" must be an absolute, normalised path other than /` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${p}" must be an absolute, normalised path other than /`,
+          });
       }
       return paths;
     }),

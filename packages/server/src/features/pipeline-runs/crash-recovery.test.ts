@@ -113,9 +113,17 @@ describe.runIf(runnable)('a server killed with SIGKILL mid-run', () => {
       });
       expect(login.status).toBe(200);
       const { token, projectId } = (await login.json()) as { token: string; projectId: string };
-      const headers = { authorization: token, 'x-workspace-id': projectId, 'content-type': 'application/json' };
+      const headers = {
+        authorization: token,
+        'x-workspace-id': projectId,
+        'content-type': 'application/json',
+      };
       const call = async (method: string, route: string, body?: object) => {
-        const res = await fetch(`${url}${route}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const res = await fetch(`${url}${route}`, {
+          method,
+          headers,
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
         return { status: res.status, text: await res.text() };
       };
       const created = await call('POST', '/api/pipelines', { name: 'counting', definition: COUNTING });
@@ -140,21 +148,21 @@ describe.runIf(runnable)('a server killed with SIGKILL mid-run', () => {
 
       server = startServer(dir);
       url = await server.url;
-      const runs = await waitFor(
-        async () => {
-          const all: PipelineRunDetail[] = [];
-          for (const id of ids) {
-            const run = JSON.parse((await call('GET', `/api/pipelineruns/${id}`)).text) as PipelineRunDetail;
-            if (!FINISHED.includes(run.status)) return false;
-            all.push(run);
-          }
-          return all;
-        },
-        60_000,
-      );
+      const runs = await waitFor(async () => {
+        const all: PipelineRunDetail[] = [];
+        for (const id of ids) {
+          const run = JSON.parse((await call('GET', `/api/pipelineruns/${id}`)).text) as PipelineRunDetail;
+          if (!FINISHED.includes(run.status)) return false;
+          all.push(run);
+        }
+        return all;
+      }, 60_000);
       for (const run of runs) {
         const logs = (await call('GET', `/api/pipelineruns/${run.id}/logs`)).text;
-        expect({ status: run.status, reason: run.reason }, logs).toEqual({ status: 'succeeded', reason: 'Succeeded' });
+        expect({ status: run.status, reason: run.reason }, logs).toEqual({
+          status: 'succeeded',
+          reason: 'Succeeded',
+        });
         for (const task of ['first', 'second']) {
           const lines = logs.split('\n').filter((l) => l.startsWith(`[${task}/count] ${task} line `));
           expect(lines, `${run.id} ${task}`).toEqual(

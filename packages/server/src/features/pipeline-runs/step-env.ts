@@ -37,7 +37,8 @@ export async function foldStepEnv(run: ResolvedTaskRun, sources: StepEnvSources)
   for (const step of run.steps) steps.push(await foldStep(step, configMap, secret));
   if (!run.sidecars) return { ...run, steps };
   const sidecars = [];
-  for (const sidecar of run.sidecars) sidecars.push({ ...sidecar, ...(await foldStep(sidecar, configMap, secret)) });
+  for (const sidecar of run.sidecars)
+    sidecars.push({ ...sidecar, ...(await foldStep(sidecar, configMap, secret)) });
   return { ...run, steps, sidecars };
 }
 

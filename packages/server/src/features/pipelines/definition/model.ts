@@ -155,7 +155,9 @@ export type StepTemplate = z.infer<typeof stepTemplateSchema>;
 /** A readiness probe of a sidecar: a command that exits 0, or a TCP port that accepts. */
 export const probeSchema = z.object({
   exec: z.object({ command: z.array(scalar).min(1) }).optional(),
-  tcpSocket: z.object({ port: z.union([z.number().int(), z.string()]), host: z.string().optional() }).optional(),
+  tcpSocket: z
+    .object({ port: z.union([z.number().int(), z.string()]), host: z.string().optional() })
+    .optional(),
   initialDelaySeconds: z.number().optional(),
   periodSeconds: z.number().optional(),
 });

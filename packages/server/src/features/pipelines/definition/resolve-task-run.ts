@@ -235,7 +235,9 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext): Resol
     ...(timeoutMs ? { timeoutMs } : {}),
     onError: step.onError ?? 'stopAndFail',
     ...(step.securityContext?.runAsUser !== undefined ? { runAsUser: step.securityContext.runAsUser } : {}),
-    ...(step.securityContext?.runAsGroup !== undefined ? { runAsGroup: step.securityContext.runAsGroup } : {}),
+    ...(step.securityContext?.runAsGroup !== undefined
+      ? { runAsGroup: step.securityContext.runAsGroup }
+      : {}),
     ...(step.volumeMounts?.length
       ? {
           volumeMounts: step.volumeMounts.map((m) => ({
@@ -266,7 +268,9 @@ function resolveVolume(volume: Volume, ctx: SubstitutionContext): ResolvedVolume
     name: volume.name,
     kind: from.kind,
     source: substitute(from.source, ctx),
-    ...(from.items ? { items: from.items.map((i) => ({ key: substitute(i.key, ctx), path: substitute(i.path, ctx) })) } : {}),
+    ...(from.items
+      ? { items: from.items.map((i) => ({ key: substitute(i.key, ctx), path: substitute(i.path, ctx) })) }
+      : {}),
     ...(from.optional ? { optional: true } : {}),
   };
 }

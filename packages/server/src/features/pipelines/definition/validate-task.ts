@@ -145,9 +145,17 @@ function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
     if (sidecar.script === undefined && !sidecar.command?.length)
       issues.push({ path: at, rule: 'step-command', message: `${label} needs a script or a command` });
     if (sidecar.script !== undefined && sidecar.command?.length)
-      issues.push({ path: `${at}.script`, rule: 'step-script-command', message: `${label} has both script and command: use one` });
+      issues.push({
+        path: `${at}.script`,
+        rule: 'step-script-command',
+        message: `${label} has both script and command: use one`,
+      });
     if (spec.steps.some((s) => s.name === sidecar.name))
-      issues.push({ path: `${at}.name`, rule: 'duplicate-sidecar', message: `${label} has the name of a step` });
+      issues.push({
+        path: `${at}.name`,
+        rule: 'duplicate-sidecar',
+        message: `${label} has the name of a step`,
+      });
   });
   issues.push(...duplicateNames(spec.volumes, `${base}.volumes`, 'duplicate-volume', 'volume'));
   return issues;

@@ -68,12 +68,20 @@ describe('task volumes, volumeMounts and sidecars', () => {
       { name: 'creds', mountPath: '/creds', readOnly: true },
     ]);
     expect(run.sidecars).toMatchObject([
-      { name: 'server', image: 'python:3', script: 'python3 -m http.server 8080', readiness: { tcpPort: 8080 } },
+      {
+        name: 'server',
+        image: 'python:3',
+        script: 'python3 -m http.server 8080',
+        readiness: { tcpPort: 8080 },
+      },
     ]);
   });
 
   it('refuses a volumeMount naming no volume of the task, with its line and column', () => {
-    const text = TASK.replace('        - name: creds\n          mountPath: /creds', '        - name: credz\n          mountPath: /creds');
+    const text = TASK.replace(
+      '        - name: creds\n          mountPath: /creds',
+      '        - name: credz\n          mountPath: /creds',
+    );
     const checked = checkDefinition(text);
     expect(checked.ok).toBe(false);
     const [issue] = checked.ok ? [] : checked.errors;

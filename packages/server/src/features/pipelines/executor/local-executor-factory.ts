@@ -36,7 +36,10 @@ export interface LocalExecutorStatus {
 const REFUSAL_CACHE_MS = 5000;
 
 /** What the sandbox limits, in words for the start-up log. */
-export function limitsSummary(support: SandboxSupport, settings: Pick<LocalExecutorSettings, 'maxProcesses' | 'images'>): string {
+export function limitsSummary(
+  support: SandboxSupport,
+  settings: Pick<LocalExecutorSettings, 'maxProcesses' | 'images'>,
+): string {
   const max = settings.maxProcesses ?? 512;
   const { prlimit, staticBusybox } = support.limiter;
   const processes =
@@ -47,7 +50,9 @@ export function limitsSummary(support: SandboxSupport, settings: Pick<LocalExecu
       : prlimit
         ? `at most ${max} processes per step`
         : 'process count per step: not limited (prlimit is not installed)';
-  const cgroup = support.cgroup.limits ? 'memory and CPU limits: available' : `memory and CPU limits: not available (${support.cgroup.reason})`;
+  const cgroup = support.cgroup.limits
+    ? 'memory and CPU limits: available'
+    : `memory and CPU limits: not available (${support.cgroup.reason})`;
   return `${processes}; ${cgroup}`;
 }
 

@@ -4,12 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Executor, StepOutcome, TaskIo, TaskOutcome, TaskStatus } from './executor.js';
 import { SecretMasker } from './secret-masker.js';
-import {
-  PULL_SECRET,
-  TaskSandbox,
-  type RegistryAuths,
-  type SandboxOptions,
-} from './sandbox/task-sandbox.js';
+import { PULL_SECRET, TaskSandbox, type RegistryAuths, type SandboxOptions } from './sandbox/task-sandbox.js';
 import { cancelReason, runStep, taskTimeoutReason } from './step-runner.js';
 import { sharedStepSpawner, StepSpawner } from './step-spawner.js';
 import { clearResults, readResults } from './task-results.js';
@@ -126,7 +121,9 @@ export class LocalExecutor implements Executor {
       scratchDir = join(
         this.scratchRoot,
         scratchName(run.name) +
-          (run.key ? `${run.key.replace(/[^A-Za-z0-9-]/g, '').slice(0, 36)}-${log.attempt}` : randomBytes(6).toString('hex')),
+          (run.key
+            ? `${run.key.replace(/[^A-Za-z0-9-]/g, '').slice(0, 36)}-${log.attempt}`
+            : randomBytes(6).toString('hex')),
       );
       // a resumed attempt whose first step ran already keeps the results its steps wrote
       const resumed = run.resumed && (await this.spawner.known(`${run.key}:${log.attempt}:`)).length > 0;
@@ -135,11 +132,17 @@ export class LocalExecutor implements Executor {
         await clearResults(run.resultsDir, run.results);
       }
       if (this.options.sandbox)
-        sandbox = await TaskSandbox.prepare(this.options.sandbox, run, scratchDir, this.spawner, log.attempt, () =>
-          io.secretValue(PULL_SECRET.name, PULL_SECRET.key).then(
-            (text) => (JSON.parse(text) as { auths?: RegistryAuths }).auths,
-            () => undefined, // no such secret: anonymous pulls
-          ),
+        sandbox = await TaskSandbox.prepare(
+          this.options.sandbox,
+          run,
+          scratchDir,
+          this.spawner,
+          log.attempt,
+          () =>
+            io.secretValue(PULL_SECRET.name, PULL_SECRET.key).then(
+              (text) => (JSON.parse(text) as { auths?: RegistryAuths }).auths,
+              () => undefined, // no such secret: anonymous pulls
+            ),
         );
       else refuseUnsandboxed(run);
       await sandbox?.startSidecars(io, log, signal);

@@ -106,7 +106,11 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   log.system(
     step.name,
     `Running step "${step.name}" (image ${step.image || 'none'}, ${
-      ctx.sandbox ? (ctx.sandbox.pullsImages ? 'in a sandbox' : "in a sandbox on the host's system") : 'run locally on the host'
+      ctx.sandbox
+        ? ctx.sandbox.pullsImages
+          ? 'in a sandbox'
+          : "in a sandbox on the host's system"
+        : 'run locally on the host'
     })`,
   );
   let startedAt = new Date();

@@ -271,12 +271,7 @@ class Helper {
   }
 
   private idleIfNothingRuns(): void {
-    if (
-      this.groups.size === 0 &&
-      this.removals.size === 0 &&
-      this.pods.size === 0 &&
-      this.queries.size === 0
-    )
+    if (this.groups.size === 0 && this.removals.size === 0 && this.pods.size === 0 && this.queries.size === 0)
       this.idle();
   }
 
@@ -397,7 +392,10 @@ export class StepSpawner {
      * Where the supervisor keeps its socket and spool (`<data dir>/supervisor`); by default a
      * directory of this spawner's own (a supervisor serves one connection at a time).
      */
-    stateDir: string = path.join(tmpdir(), `slipway-supervisor-${process.pid}-${randomBytes(4).toString('hex')}`),
+    stateDir: string = path.join(
+      tmpdir(),
+      `slipway-supervisor-${process.pid}-${randomBytes(4).toString('hex')}`,
+    ),
   ) {
     this.local = new Semaphore(slots);
     this.paths = supervisorPaths(stateDir);
@@ -434,7 +432,8 @@ export class StepSpawner {
         await writeScript(options.script);
         if (options.owner) await chown(options.script.path, ...options.owner);
       }
-      for (const path of options.fds ?? []) fds.push(openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW));
+      for (const path of options.fds ?? [])
+        fds.push(openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW));
     } catch (error) {
       fds.forEach((fd) => closeSync(fd));
       release();

@@ -28,7 +28,7 @@ export async function readLimited(res: Response, max: number, what: string): Pro
   if (!res.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     total += chunk.byteLength;
     if (total > max) {
       await res.body.cancel().catch(() => undefined);

@@ -78,7 +78,12 @@ export function parseNetAllow(text: string | undefined): NetAllowEntry[] {
         `"${item}" is not an IP address, a CIDR network or address:port (host names are not accepted)`,
       );
     }
-    entries.push({ network: host, family: family as 4 | 6, ...(port ? { port } : {}), loopback: isLoopback(host) });
+    entries.push({
+      network: host,
+      family: family as 4 | 6,
+      ...(port ? { port } : {}),
+      loopback: isLoopback(host),
+    });
   }
   return entries;
 }
@@ -108,9 +113,12 @@ export function nftRules(allow: readonly NetAllowEntry[]): string {
   lines.push('  chain output { type filter hook output priority 0; policy accept;');
   lines.push('    oifname "lo" accept');
   lines.push(`    ip daddr ${SLIRP_DNS} meta l4proto { tcp, udp } th dport 53 accept`);
-  for (const entry of loopbackPorts) lines.push(`    ip daddr ${SLIRP_GATEWAY}${portMatch(entry.port)} accept`);
+  for (const entry of loopbackPorts)
+    lines.push(`    ip daddr ${SLIRP_GATEWAY}${portMatch(entry.port)} accept`);
   for (const entry of allow.filter((a) => !a.loopback))
-    lines.push(`    ${entry.family === 4 ? 'ip' : 'ip6'} daddr ${entry.network}${portMatch(entry.port)} accept`);
+    lines.push(
+      `    ${entry.family === 4 ? 'ip' : 'ip6'} daddr ${entry.network}${portMatch(entry.port)} accept`,
+    );
   lines.push(`    ip daddr { ${BLOCKED_V4.join(', ')} } reject`);
   lines.push(`    ip6 daddr { ${BLOCKED_V6.join(', ')} } reject`);
   lines.push('  }');

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { SLIRP_DNS } from './network-policy.js';
 import type { RootEntry, SandboxTools } from './sandbox-command.js';
@@ -57,7 +66,9 @@ export function probeCgroup(root = '/sys/fs/cgroup'): { limits: boolean; reason:
   let own: string;
   try {
     if (!existsSync(join(root, 'cgroup.controllers'))) return no('this host uses cgroup v1');
-    const line = readFileSync('/proc/self/cgroup', 'utf8').split('\n').find((l) => l.startsWith('0::'));
+    const line = readFileSync('/proc/self/cgroup', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('0::'));
     own = join(root, line?.slice(3) ?? '/');
   } catch (error) {
     return no(String(error));
@@ -72,7 +83,10 @@ export function probeCgroup(root = '/sys/fs/cgroup'): { limits: boolean; reason:
     return no(`${own} is not writable by the server`);
   }
   // found, but the executor does not use it yet: reported, not faked
-  return { limits: false, reason: `cgroup v2 is delegated (${own}), but the local executor does not apply memory and CPU limits yet` };
+  return {
+    limits: false,
+    reason: `cgroup v2 is delegated (${own}), but the local executor does not apply memory and CPU limits yet`,
+  };
 }
 
 /** The top-level directories of the host's system that a host-mode step sees, read-only. */
@@ -149,7 +163,8 @@ export function probeSandbox(options: ProbeOptions): SandboxSupport {
     limiter,
     cgroup,
   });
-  if (process.platform !== 'linux') return unavailable(`sandboxes need Linux namespaces; this is ${process.platform}`);
+  if (process.platform !== 'linux')
+    return unavailable(`sandboxes need Linux namespaces; this is ${process.platform}`);
   if (!which('bwrap', searchPath)) return unavailable('bubblewrap (bwrap) is not installed');
   if (root && !tools.setpriv) return unavailable('setpriv (util-linux) is not installed');
   try {
@@ -188,9 +203,15 @@ export function probeSandbox(options: ProbeOptions): SandboxSupport {
     '-c',
     'exit 0',
   ];
-  const result = spawnSync(trial[0]!, trial.slice(1), { encoding: 'utf8', timeout: 10_000, env: { PATH: path } });
+  const result = spawnSync(trial[0]!, trial.slice(1), {
+    encoding: 'utf8',
+    timeout: 10_000,
+    env: { PATH: path },
+  });
   if (result.error || result.status !== 0) {
-    const said = (result.stderr || String(result.error ?? `exit code ${result.status}`)).trim().split('\n')[0];
+    const said = (result.stderr || String(result.error ?? `exit code ${result.status}`))
+      .trim()
+      .split('\n')[0];
     return unavailable(`bubblewrap could not make a sandbox here: ${said}`);
   }
   const missing = (['unshare', 'nsenter', 'nft', 'slirp4netns'] as const).filter((t) => !tools[t]);

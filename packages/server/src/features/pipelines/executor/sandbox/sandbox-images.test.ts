@@ -3,7 +3,11 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryAvailable, startOciRegistry, type OciRegistry } from '../../../../test-support/oci-registry.js';
+import {
+  registryAvailable,
+  startOciRegistry,
+  type OciRegistry,
+} from '../../../../test-support/oci-registry.js';
 import { gzipTar, imageConfig, pushImage } from '../../../../test-support/oci-test-images.js';
 import { ImageStore } from '../images/index.js';
 import { LocalExecutor } from '../local-executor.js';
@@ -13,11 +17,16 @@ import type { StepImages } from './task-sandbox.js';
 
 const HOST_USER = { uid: 880000, gid: 880000 };
 const BUSYBOX = '/usr/bin/busybox';
-const support = probeSandbox({ stateDir: join(tmpdir(), `slipway-sandbox-probe-${process.pid}`), hostUser: HOST_USER });
+const support = probeSandbox({
+  stateDir: join(tmpdir(), `slipway-sandbox-probe-${process.pid}`),
+  hostUser: HOST_USER,
+});
 const runnable = support.available && registryAvailable && existsSync(BUSYBOX);
 if (!runnable) {
   if (process.env.CI || process.env.SLIPWAY_REQUIRE_SANDBOX)
-    throw new Error(`sandboxed image tests cannot run: sandbox ${support.reason || 'ok'}, registry ${registryAvailable}, busybox ${existsSync(BUSYBOX)}`);
+    throw new Error(
+      `sandboxed image tests cannot run: sandbox ${support.reason || 'ok'}, registry ${registryAvailable}, busybox ${existsSync(BUSYBOX)}`,
+    );
   console.warn('sandboxed image tests skipped: no sandbox, docker-registry or busybox-static here');
 }
 
@@ -111,7 +120,11 @@ describe.runIf(runnable)('sandboxed steps in their own image (SLIPWAY_STEP_IMAGE
   it("fails the step with the image's name and the registry's answer when it cannot be had", async () => {
     const io = recordingIo();
     const missing = `${new URL(registry.url).host}/test/nothing:1`;
-    const outcome = await executor().runTask(taskRun(dir, [step('gone', { image: missing, script: 'true' })]), io, neverAborted());
+    const outcome = await executor().runTask(
+      taskRun(dir, [step('gone', { image: missing, script: 'true' })]),
+      io,
+      neverAborted(),
+    );
     expect(outcome.status).toBe('failed');
     expect(outcome.reason).toContain('test/nothing:1');
     expect(outcome.reason).toMatch(/404|MANIFEST_UNKNOWN|NAME_UNKNOWN/);

@@ -63,9 +63,12 @@ describe.runIf(support.available)('the sandbox', () => {
         dir,
         [
           step('write', {
-            script: 'echo built > /workspace/source/out.txt; pwd; echo "home=$HOME"; id -u; printf done > /tekton/results/status',
+            script:
+              'echo built > /workspace/source/out.txt; pwd; echo "home=$HOME"; id -u; printf done > /tekton/results/status',
           }),
-          step('read', { script: 'cat /tekton/steps/step-write/exitCode; echo; cat /workspace/source/out.txt' }),
+          step('read', {
+            script: 'cat /tekton/steps/step-write/exitCode; echo; cat /workspace/source/out.txt',
+          }),
         ],
         {
           resultsDir,

@@ -34,7 +34,11 @@ interface Running {
 }
 
 /** Runs a probe process to its end; true when it exits 0 within PROBE_TIMEOUT_MS. */
-function exitsZero(file: string, args: string[], env: Record<string, string> = { PATH: process.env.PATH ?? '' }): Promise<boolean> {
+function exitsZero(
+  file: string,
+  args: string[],
+  env: Record<string, string> = { PATH: process.env.PATH ?? '' },
+): Promise<boolean> {
   return new Promise((resolve) => {
     let child;
     try {
@@ -68,12 +72,19 @@ export class Sidecars {
   ) {}
 
   async start(io: TaskIo, log: TaskLog, signal: AbortSignal, timeoutMs: number | undefined): Promise<void> {
-    const deadline = Date.now() + Math.min(timeoutMs && timeoutMs > 0 ? timeoutMs : READINESS_LIMIT_MS, READINESS_LIMIT_MS);
+    const deadline =
+      Date.now() + Math.min(timeoutMs && timeoutMs > 0 ? timeoutMs : READINESS_LIMIT_MS, READINESS_LIMIT_MS);
     for (const [index, sidecar] of this.sidecars.entries()) await this.spawn(sidecar, index, io, log, signal);
     await Promise.all(this.running.map((r) => this.ready(r, log, signal, deadline)));
   }
 
-  private async spawn(sidecar: ResolvedSidecar, index: number, io: TaskIo, log: TaskLog, signal: AbortSignal): Promise<void> {
+  private async spawn(
+    sidecar: ResolvedSidecar,
+    index: number,
+    io: TaskIo,
+    log: TaskLog,
+    signal: AbortSignal,
+  ): Promise<void> {
     const sandbox = this.sandbox;
     const label = `sidecar "${sidecar.name}"`;
     const { root, image } = await sandbox.image(sidecar, signal).catch((error: Error) => {
@@ -86,7 +97,9 @@ export class Sidecars {
         log.masker.add(secrets[name]!);
       } catch (error) {
         if (!optional)
-          throw new Error(`${label}: secret "${secret}" (key "${key}") for ${name} could not be read: ${(error as Error).message}`);
+          throw new Error(
+            `${label}: secret "${secret}" (key "${key}") for ${name} could not be read: ${(error as Error).message}`,
+          );
       }
     }
     const command = planStepCommand(sidecar, index, this.scratchDir, sandbox.scriptsDir, image?.config);
@@ -106,7 +119,11 @@ export class Sidecars {
       ...(this.tenant !== undefined ? { tenant: this.tenant } : {}),
     });
     const splitters = (['stdout', 'stderr'] as const).map((stream) => {
-      const splitter = new LineSplitter((text) => log.line(sidecar.name, stream, text), undefined, log.masker);
+      const splitter = new LineSplitter(
+        (text) => log.line(sidecar.name, stream, text),
+        undefined,
+        log.masker,
+      );
       group[stream].on('data', (chunk: Buffer) => splitter.push(chunk));
       return splitter;
     });
@@ -116,8 +133,15 @@ export class Sidecars {
       splitters.forEach((s) => s.flush());
       if (this.stopping) return;
       const how =
-        end.setupError ?? end.spawnError?.message ?? (end.exitCode !== null ? `exited with code ${end.exitCode}` : `was killed by signal ${end.signal ?? 'unknown'}`);
-      log.system(sidecar.name, `${label} ${end.setupError || end.spawnError ? `could not start: ${how}` : how}`);
+        end.setupError ??
+        end.spawnError?.message ??
+        (end.exitCode !== null
+          ? `exited with code ${end.exitCode}`
+          : `was killed by signal ${end.signal ?? 'unknown'}`);
+      log.system(
+        sidecar.name,
+        `${label} ${end.setupError || end.spawnError ? `could not start: ${how}` : how}`,
+      );
     });
     this.running.push(running);
   }
@@ -133,7 +157,8 @@ export class Sidecars {
       if (this.stopping) throw new Error(`${label}: the sidecars were stopped before it was ready`);
       if (!probe || (await this.probe(sidecar))) break;
       if (running.ended) throw new Error(`${label} ended before it was ready`);
-      if (Date.now() >= deadline) throw new Error(`${label} was not ready in time (its readiness probe never passed)`);
+      if (Date.now() >= deadline)
+        throw new Error(`${label} was not ready in time (its readiness probe never passed)`);
       await new Promise((resolve) => setTimeout(resolve, READINESS_POLL_MS));
     }
     log.system(sidecar.name, `${label} is ready`);
@@ -147,7 +172,13 @@ export class Sidecars {
       if (pid === undefined) return false;
       const { nsenter } = this.sandbox.tools;
       const connect = `const s=require('net').connect(${readiness.tcpPort},'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))`;
-      return exitsZero(nsenter ?? 'nsenter', [`--net=/proc/${pid}/ns/net`, '--', process.execPath, '-e', connect]);
+      return exitsZero(nsenter ?? 'nsenter', [
+        `--net=/proc/${pid}/ns/net`,
+        '--',
+        process.execPath,
+        '-e',
+        connect,
+      ]);
     }
     if (!readiness?.exec) return true;
     const { root, image } = await this.sandbox.image(sidecar, new AbortController().signal);

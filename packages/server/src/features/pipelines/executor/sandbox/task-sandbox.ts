@@ -108,7 +108,8 @@ export class TaskSandbox {
     refuseUnprovidable(run, options.support.network && !run.noNetwork);
     const owner = sandbox.owner;
     if (owner) {
-      for (const volume of run.volumes ?? []) if (volume.hostPath) await ensureOwned(volume.hostPath, ...owner);
+      for (const volume of run.volumes ?? [])
+        if (volume.hostPath) await ensureOwned(volume.hostPath, ...owner);
       for (const mount of run.mounts ?? []) await ensureOwned(mount.hostPath, ...owner);
       if (run.results.length > 0) await ensureOwned(run.resultsDir, ...owner);
     }
@@ -129,7 +130,13 @@ export class TaskSandbox {
    */
   async startSidecars(io: TaskIo, log: TaskLog, signal: AbortSignal): Promise<void> {
     if (!this.run.sidecars?.length) return;
-    this.sidecars = new Sidecars(this, this.run.sidecars, this.scratchDir, this.run.tenant, () => this.pod?.pid);
+    this.sidecars = new Sidecars(
+      this,
+      this.run.sidecars,
+      this.scratchDir,
+      this.run.tenant,
+      () => this.pod?.pid,
+    );
     await this.sidecars.start(io, log, signal, this.run.timeoutMs);
   }
 
@@ -236,7 +243,8 @@ export class TaskSandbox {
       { hostPath: at('scripts'), path: TEKTON.scripts, readOnly: true },
       { hostPath: at('steps'), path: TEKTON.steps, readOnly: true },
     ];
-    for (const path of this.options.readOnlyPaths ?? []) mounts.push({ hostPath: path, path, readOnly: true });
+    for (const path of this.options.readOnlyPaths ?? [])
+      mounts.push({ hostPath: path, path, readOnly: true });
     if (this.run.results.length > 0)
       mounts.push({ hostPath: this.run.resultsDir, path: TEKTON.results, readOnly: false });
     mounts.push(...volumeMounts(this.run, step, this.scratchDir));
@@ -244,8 +252,16 @@ export class TaskSandbox {
   }
 
   /** The sandboxed command line of one step. */
-  command(step: ResolvedStep, argv: string[], cwd: string, image: StepImage | undefined, root: SandboxRoot): SpawnPlan {
-    const user = /^\d+$/.test(image?.config.user.split(':')[0] ?? '') ? Number(image!.config.user.split(':')[0]) : 0;
+  command(
+    step: ResolvedStep,
+    argv: string[],
+    cwd: string,
+    image: StepImage | undefined,
+    root: SandboxRoot,
+  ): SpawnPlan {
+    const user = /^\d+$/.test(image?.config.user.split(':')[0] ?? '')
+      ? Number(image!.config.user.split(':')[0])
+      : 0;
     const uid = step.runAsUser ?? user;
     const gid = step.runAsGroup ?? uid;
     const { support, hostUser } = this.options;
@@ -259,7 +275,11 @@ export class TaskSandbox {
       gid,
       ...(support.root ? { hostUser } : {}),
       ...(this.pod ? { netnsPid: this.pod.pid } : {}),
-      hostname: (this.run.name.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 63) || 'task'),
+      hostname:
+        this.run.name
+          .toLowerCase()
+          .replace(/[^a-z0-9-]/g, '-')
+          .slice(0, 63) || 'task',
       argv: limited.argv,
     });
   }

@@ -16,7 +16,9 @@ export function emptyDirPath(scratchDir: string, volume: string): string {
 
 /** The emptyDir directories of an attempt (made with its scratch directories). */
 export function emptyDirs(run: ResolvedTaskRun, scratchDir: string): string[] {
-  return (run.volumes ?? []).filter((v) => v.kind === 'emptyDir').map((v) => emptyDirPath(scratchDir, v.name));
+  return (run.volumes ?? [])
+    .filter((v) => v.kind === 'emptyDir')
+    .map((v) => emptyDirPath(scratchDir, v.name));
 }
 
 /**
@@ -65,9 +67,13 @@ export function volumeMounts(run: ResolvedTaskRun, step: ResolvedStep, scratchDi
     const base = volume.kind === 'emptyDir' ? emptyDirPath(scratchDir, volume.name) : volume.hostPath!;
     const sub = mount.subPath ? posix.normalize(mount.subPath) : '';
     if (sub.startsWith('/') || sub === '..' || sub.startsWith('../'))
-      throw new Error(`step "${step.name}": subPath "${mount.subPath}" of volume "${mount.name}" leaves the volume`);
+      throw new Error(
+        `step "${step.name}": subPath "${mount.subPath}" of volume "${mount.name}" leaves the volume`,
+      );
     if (!posix.isAbsolute(mount.mountPath))
-      throw new Error(`step "${step.name}": mountPath "${mount.mountPath}" of volume "${mount.name}" is not absolute`);
+      throw new Error(
+        `step "${step.name}": mountPath "${mount.mountPath}" of volume "${mount.name}" is not absolute`,
+      );
     return {
       hostPath: sub && sub !== '.' ? join(base, sub) : base,
       path: posix.normalize(mount.mountPath),

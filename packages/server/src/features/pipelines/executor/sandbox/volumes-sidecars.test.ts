@@ -69,7 +69,8 @@ function processesWith(marker: string): number {
 describe('limits the host can and cannot give', () => {
   it('says plainly when memory and CPU limits are not available', () => {
     const summary = limitsSummary(support, { maxProcesses: 512, images: 'host' });
-    if (!support.cgroup.limits) expect(summary).toContain('memory and CPU limits: not available (cgroup v2 not delegated');
+    if (!support.cgroup.limits)
+      expect(summary).toContain('memory and CPU limits: not available (cgroup v2 not delegated');
     if (support.limiter.prlimit) expect(summary).toContain('at most 512 processes per step');
   });
 });
@@ -79,16 +80,22 @@ describe('volumeMounts and sidecars without a sandbox', () => {
     const local = new LocalExecutor({ scratchRoot: join(tmpdir(), 'slipway-unsandboxed-volumes') });
     const io = recordingIo();
     const outcome = await local.runTask(
-      taskRun(tmpdir(), [step('use', { script: 'true', volumeMounts: [{ name: 'scratch', mountPath: '/scratch' }] })], {
-        volumes: [{ name: 'scratch', kind: 'emptyDir' }],
-      }),
+      taskRun(
+        tmpdir(),
+        [step('use', { script: 'true', volumeMounts: [{ name: 'scratch', mountPath: '/scratch' }] })],
+        {
+          volumes: [{ name: 'scratch', kind: 'emptyDir' }],
+        },
+      ),
       io,
       neverAborted(),
     );
     expect(outcome.status).toBe('failed');
     expect(outcome.reason).toContain('step "use" mounts volume "scratch" at /scratch');
     const withSidecar = await local.runTask(
-      taskRun(tmpdir(), [step('use', { script: 'true' })], { sidecars: [sidecar('db', { script: 'sleep 1' })] }),
+      taskRun(tmpdir(), [step('use', { script: 'true' })], {
+        sidecars: [sidecar('db', { script: 'sleep 1' })],
+      }),
       recordingIo(),
       neverAborted(),
     );
@@ -97,7 +104,7 @@ describe('volumeMounts and sidecars without a sandbox', () => {
 });
 
 describe.runIf(support.available)('task volumes in the sandbox', () => {
-  it('shares an emptyDir between the steps of an attempt and reports the writable workspaces\' sizes', async () => {
+  it("shares an emptyDir between the steps of an attempt and reports the writable workspaces' sizes", async () => {
     const source = join(dir, 'runs', 'sized');
     await mkdir(source, { recursive: true });
     const io = recordingIo();
@@ -195,9 +202,13 @@ describe.runIf(support.available)('task volumes in the sandbox', () => {
   it('refuses a volume of a kind it cannot provide, naming the volume and the kind', async () => {
     const io = recordingIo();
     const outcome = await executor().runTask(
-      taskRun(dir, [step('use', { script: 'true', volumeMounts: [{ name: 'cache', mountPath: '/cache' }] })], {
-        volumes: [{ name: 'cache', kind: 'hostPath' }],
-      }),
+      taskRun(
+        dir,
+        [step('use', { script: 'true', volumeMounts: [{ name: 'cache', mountPath: '/cache' }] })],
+        {
+          volumes: [{ name: 'cache', kind: 'hostPath' }],
+        },
+      ),
       io,
       neverAborted(),
     );
@@ -205,7 +216,7 @@ describe.runIf(support.available)('task volumes in the sandbox', () => {
     expect(outcome.reason).toContain('volume "cache" is a hostPath, which the local executor cannot provide');
   });
 
-  it('contains a fork bomb within its step\'s process limit while a step of another sandbox runs', async () => {
+  it("contains a fork bomb within its step's process limit while a step of another sandbox runs", async () => {
     const limited = executor({ maxProcesses: 64 });
     const bombIo = recordingIo();
     const otherIo = recordingIo();
@@ -226,7 +237,9 @@ describe.runIf(support.available)('task volumes in the sandbox', () => {
       ),
       new Promise((resolve) => setTimeout(resolve, 1500)).then(() =>
         limited.runTask(
-          taskRun(dir, [step('other', { script: 'for i in 1 2 3 4 5 6 7 8; do /bin/true & done; wait; echo fine' })]),
+          taskRun(dir, [
+            step('other', { script: 'for i in 1 2 3 4 5 6 7 8; do /bin/true & done; wait; echo fine' }),
+          ]),
           otherIo,
           neverAborted(),
         ),
@@ -243,47 +256,56 @@ describe.runIf(support.available)('task volumes in the sandbox', () => {
 });
 
 describe.runIf(support.available && support.network)('sidecars in the sandbox', () => {
-  it.runIf(python)('serves TCP on localhost to the steps once ready, logs under its name, and is stopped at the end', async () => {
-    const io = recordingIo();
-    const marker = `slipway-sidecar-${process.pid}`;
-    const outcome = await executor().runTask(
-      taskRun(
-        dir,
-        [
-          step('fetch', {
-            // one attempt, no retry: the step starts only once the server accepts
-            script: `#!/bin/bash\nexec 3<>/dev/tcp/127.0.0.1/8765\nprintf 'GET /index.html HTTP/1.0\\r\\n\\r\\n' >&3\ntail -n 1 <&3`,
-          }),
-        ],
-        {
-          sidecars: [
-            sidecar('server', {
-              script: [
-                'cd /tmp && echo "hello from the sidecar" > index.html',
-                'sleep 1.5 # not ready at once: the steps wait',
-                `exec ${python} -m http.server 8765 --bind 127.0.0.1 # ${marker}`,
-              ].join('\n'),
-              readiness: { tcpPort: 8765 },
+  it.runIf(python)(
+    'serves TCP on localhost to the steps once ready, logs under its name, and is stopped at the end',
+    async () => {
+      const io = recordingIo();
+      const marker = `slipway-sidecar-${process.pid}`;
+      const outcome = await executor().runTask(
+        taskRun(
+          dir,
+          [
+            step('fetch', {
+              // one attempt, no retry: the step starts only once the server accepts
+              script: `#!/bin/bash\nexec 3<>/dev/tcp/127.0.0.1/8765\nprintf 'GET /index.html HTTP/1.0\\r\\n\\r\\n' >&3\ntail -n 1 <&3`,
             }),
           ],
-        },
-      ),
-      io,
-      neverAborted(),
-    );
-    expect(outcome.status, io.texts('stderr').join('\n') + io.texts('system').join('\n')).toBe('succeeded');
-    expect(io.texts('stdout', 'fetch')).toEqual(['hello from the sidecar']);
-    expect(io.texts('system', 'server')).toContain('sidecar "server" is ready');
-    expect(io.texts('stderr', 'server').join('\n')).toContain('"GET /index.html HTTP/1.0" 200');
-    expect(await waitFor(() => processesWith(marker) === 0, 5000)).toBe(true);
-  }, 30_000);
+          {
+            sidecars: [
+              sidecar('server', {
+                script: [
+                  'cd /tmp && echo "hello from the sidecar" > index.html',
+                  'sleep 1.5 # not ready at once: the steps wait',
+                  `exec ${python} -m http.server 8765 --bind 127.0.0.1 # ${marker}`,
+                ].join('\n'),
+                readiness: { tcpPort: 8765 },
+              }),
+            ],
+          },
+        ),
+        io,
+        neverAborted(),
+      );
+      expect(outcome.status, io.texts('stderr').join('\n') + io.texts('system').join('\n')).toBe('succeeded');
+      expect(io.texts('stdout', 'fetch')).toEqual(['hello from the sidecar']);
+      expect(io.texts('system', 'server')).toContain('sidecar "server" is ready');
+      expect(io.texts('stderr', 'server').join('\n')).toContain('"GET /index.html HTTP/1.0" 200');
+      expect(await waitFor(() => processesWith(marker) === 0, 5000)).toBe(true);
+    },
+    30_000,
+  );
 
   it('waits for an exec readiness probe, sharing an emptyDir with the steps', async () => {
     const io = recordingIo();
     const outcome = await executor().runTask(
       taskRun(
         dir,
-        [step('check', { script: 'cat /shared/ready', volumeMounts: [{ name: 'shared', mountPath: '/shared' }] })],
+        [
+          step('check', {
+            script: 'cat /shared/ready',
+            volumeMounts: [{ name: 'shared', mountPath: '/shared' }],
+          }),
+        ],
         {
           volumes: [{ name: 'shared', kind: 'emptyDir' }],
           sidecars: [
@@ -328,6 +350,6 @@ describe.runIf(support.available && support.network)('sidecars in the sandbox', 
       neverAborted(),
     );
     expect(outcome.status).toBe('failed');
-    expect(outcome.reason).toContain('sidecars need the task\'s own network namespace');
+    expect(outcome.reason).toContain("sidecars need the task's own network namespace");
   });
 });
