@@ -9,6 +9,7 @@ import {
   type OciRegistry,
 } from '../../../../test-support/oci-registry.js';
 import { gzipTar, imageConfig, pushImage } from '../../../../test-support/oci-test-images.js';
+import { startTokenAuthProxy } from '../../../../test-support/registry-auth-proxy.js';
 import { ImageStore } from '../images/index.js';
 import { LocalExecutor } from '../local-executor.js';
 import { neverAborted, recordingIo, step, taskRun, tempDir } from '../local-executor.test-helper.js';
@@ -115,6 +116,36 @@ describe.runIf(runnable)('sandboxed steps in their own image (SLIPWAY_STEP_IMAGE
     expect(io.texts('stdout')).toEqual(['entrypoint: from-args', 'entrypoint: from-cmd', 'own-command']);
     // one pull for the task's three steps
     expect(pulls.filter((p) => p === image).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("pulls a private image with the workspace's docker-config secret, and names the registry's refusal without it", async () => {
+    const proxy = await startTokenAuthProxy(registry.url, { username: 'ci', password: 's3cret' });
+    try {
+      const privateImage = `${proxy.host}/test/busybox:1`;
+      const dockerConfig = JSON.stringify({
+        auths: { [proxy.host]: { auth: Buffer.from('ci:s3cret').toString('base64') } },
+      });
+      const io = recordingIo({ 'docker-config/.dockerconfigjson': dockerConfig });
+      const outcome = await executor().runTask(
+        taskRun(dir, [step('private', { image: privateImage, script: 'cat /etc/image-release' })]),
+        io,
+        neverAborted(),
+      );
+      expect(outcome.status, outcome.reason).toBe('succeeded');
+      expect(io.texts('stdout')).toEqual(['slipway test image']);
+      expect(proxy.tokenRequests.some((r) => r.authorized)).toBe(true);
+
+      const refused = await executor().runTask(
+        taskRun(dir, [step('anonymous', { image: `${proxy.host}/test/busybox:1`, script: 'true' })]),
+        recordingIo(),
+        neverAborted(),
+      );
+      expect(refused.status).toBe('failed');
+      expect(refused.reason).toContain(`image "${privateImage}" could not be pulled`);
+      expect(refused.reason).toContain('401');
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it("fails the step with the image's name and the registry's answer when it cannot be had", async () => {
