@@ -165,7 +165,7 @@ export class TaskRunner {
     const masker = this.masker;
     const io: TaskIo = {
       onLine: (line) => {
-        if (line.seq <= storedSeq && line.attempt >= 1) return;
+        if (line.seq <= storedSeq) return; // stored before the restart
         log.push(masker.size > 0 ? { ...line, text: masker.mask(line.text) } : line);
       },
       secretValue: (secret, key) => this.deps.secrets.value(this.run.workspaceId, secret, key),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { encodeChunk, toColumns } from './logs/chunk-codec.js';
 import type { LogChunk } from './logs/log-hub.js';
@@ -356,21 +356,12 @@ export class TaskStore {
     return Number(row?.seq ?? 0);
   }
 
-  /**
-   * Marks task runs still running as failed (the run's executor is gone): every one of the run,
-   * or, given `except`, all but those (their steps re-attach after a restart).
-   */
-  async failRunning(runId: string, reason: string, except: readonly string[] = []): Promise<number> {
+  /** Marks every task run still running as failed (the run's executor is gone). */
+  async failRunning(runId: string, reason: string): Promise<number> {
     const rows = await this.db
       .update(taskRuns)
       .set({ status: 'failed', reason, finishedAt: sql`now()` })
-      .where(
-        and(
-          eq(taskRuns.runId, runId),
-          inArray(taskRuns.status, ['running', 'pending']),
-          ...(except.length > 0 ? [notInArray(taskRuns.id, [...except])] : []),
-        ),
-      )
+      .where(and(eq(taskRuns.runId, runId), inArray(taskRuns.status, ['running', 'pending'])))
       .returning({ id: taskRuns.id });
     if (rows.length > 0)
       await this.db
