@@ -13,7 +13,7 @@
 // Slipway's cost over the sandbox's own; the unsandboxed `sh -c true` and the sandbox start-up
 // per step are printed beside it. SLIPWAY_LOCAL_EXECUTOR=unsandboxed compares with `sh -c true`.
 import { spawn } from 'node:child_process';
-import { chmodSync, closeSync, mkdtempSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { median, percentile, report, runFinished, startPipelineServer } from './lib.mjs';
@@ -183,4 +183,5 @@ try {
   });
 } finally {
   await server.stop();
+  rmSync(probeDir, { recursive: true, force: true });
 }
