@@ -16,7 +16,7 @@ import {
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { attachCommand, attachFileName, attachYaml } from './attach-manifest.js';
 import type { ClusterRow, ClustersStore } from './clusters-store.js';
 

@@ -12,7 +12,7 @@ import {
 } from '@slipway/contracts';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import type { ClustersStore } from '../clusters/clusters-store.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import type { DeploymentRow, EnvironmentsStore, EnvironmentWithCluster } from './environments-store.js';
 
 export const ENVIRONMENT_NAME_TAKEN = 'An environment with this name already exists';

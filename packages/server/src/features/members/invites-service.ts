@@ -17,7 +17,7 @@ import type { AuthService, RequestContext } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { PER_ACCOUNT, PER_IP, type Throttle } from '../auth/throttle.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
 import type { InviteRow, InvitesStore } from './invites-store.js';

@@ -13,7 +13,7 @@ import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/er
 import type { AuthService, RequestContext } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import type { OrganisationsStore } from './organisations-store.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 
 const WORKSPACE_NAME_TAKEN = 'A workspace with this name already exists';
 

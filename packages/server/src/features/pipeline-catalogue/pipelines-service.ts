@@ -12,7 +12,7 @@ import type {
 } from '@slipway/contracts';
 import { checkDefinition, type Pipeline, type Task } from '../pipelines/definition/index.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { PipelineRow, PipelinesStore, PipelineVersionRow } from './pipelines-store.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TaskTemplate, TaskTemplateCreate, TaskTemplateUpdate } from '@slipway/contracts';
 import { parseDefinition, validateTask, type Task } from '../pipelines/definition/index.js';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { TaskTemplateRow, TaskTemplatesStore } from './task-templates-store.js';
 import { Lru } from '../../platform/cache/lru.js';

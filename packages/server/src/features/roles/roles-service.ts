@@ -7,7 +7,7 @@ import {
   type RoleRequest,
 } from '@slipway/contracts';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { isBuiltinWorkspaceRole } from './role-names.js';
 import type { RoleRow, RolesStore } from './roles-store.js';
 

@@ -10,7 +10,7 @@ import {
   type ScheduleUpdate,
 } from '@slipway/contracts';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { cronProblem, nextOccurrence } from './schedule-timing.js';
 import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline, SchedulesStore } from './schedules-store.js';
 

@@ -9,7 +9,7 @@ import {
 } from '@slipway/contracts';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import type { SealedValues, SecretRow, SecretsStore } from './secrets-store.js';
 
 export const SECRET_NAME_TAKEN = 'A secret with this name already exists';

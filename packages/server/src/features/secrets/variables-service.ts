@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Variable, VariableCreate, VariableUpdate } from '@slipway/contracts';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import type { VariableRow, VariablesStore } from './variables-store.js';
 
 export const VARIABLE_NAME_TAKEN = 'A variable with this name already exists';

@@ -8,7 +8,7 @@ import {
 import { SERVICE_ACCOUNT_TOKEN_PREFIX } from '../../platform/auth/tokens.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
-import { isUniqueViolation } from '../organisations/unique-violation.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
 import type { ServiceAccountRow, ServiceAccountsStore, WorkspaceRole } from './service-accounts-store.js';
