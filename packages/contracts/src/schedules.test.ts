@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isTimeZone,
-  scheduleCreateSchema,
-  scheduleCron,
-  scheduleTimingIssues,
-  webhookCreateSchema,
-  WEBHOOK_EVENT_RULE_MESSAGE,
-} from './triggers.js';
+import { isTimeZone, scheduleCreateSchema, scheduleCron, scheduleTimingIssues } from './schedules.js';
 
-describe('trigger contracts', () => {
+describe('schedule contracts', () => {
   it('turns each frequency into its five-field cron expression', () => {
     expect(scheduleCron({ frequency: 'hourly', minute: 5 })).toBe('5 * * * *');
     expect(scheduleCron({ frequency: 'daily', time: '06:45' })).toBe('45 6 * * *');
@@ -33,12 +26,5 @@ describe('trigger contracts', () => {
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
-  });
-
-  it("keeps a webhook's event to what its provider sends, with branch * by default", () => {
-    const ok = webhookCreateSchema.parse({ pipelineId: 'p', type: 'bitbucket', event: 'repo:push' });
-    expect(ok).toMatchObject({ branch: '*', enabled: true });
-    const bad = webhookCreateSchema.safeParse({ pipelineId: 'p', type: 'gitlab', event: 'push' });
-    expect(bad.error!.issues[0]).toMatchObject({ path: ['event'], message: WEBHOOK_EVENT_RULE_MESSAGE });
   });
 });
