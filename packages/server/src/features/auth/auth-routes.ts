@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
-  HEADERS,
   loginRequestSchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -16,24 +14,9 @@ import {
   signupResponseSchema,
   verifyCodeRequestSchema,
 } from '@slipway/contracts';
-import { AUTHENTICATED, PUBLIC, type Principal } from '../../platform/auth/principal.js';
-import { NotAllowedError } from '../../platform/errors.js';
-import { headerValue } from '../../platform/headers.js';
-import type { AuthService, RequestContext } from './auth-service.js';
-
-export function requestContext(request: FastifyRequest): RequestContext {
-  return {
-    ip: request.ip ?? null,
-    userAgent: headerValue(request, 'user-agent'),
-    fingerprint: headerValue(request, HEADERS.fingerprint),
-  };
-}
-
-/** The signed-in person; service accounts have no profile or password. */
-export function personOf(principal: Principal | null): Extract<Principal, { kind: 'user' }> {
-  if (principal?.kind !== 'user') throw new NotAllowedError('Only a signed-in person can do this');
-  return principal;
-}
+import { AUTHENTICATED, PUBLIC } from '../../platform/auth/principal.js';
+import { personOf, requestContext } from '../../platform/request-context.js';
+import type { AuthService } from './auth-service.js';
 
 const tags = ['auth'];
 

@@ -19,15 +19,10 @@ import {
 } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { RequestContext } from '../../platform/request-context.js';
 import type { AuthStore, UserRow } from './auth-store.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { attemptKeys, PER_ACCOUNT, PER_ACCOUNT_VERIFY, PER_IP, type Throttle } from './throttle.js';
-
-export interface RequestContext {
-  ip: string | null;
-  userAgent: string | null;
-  fingerprint: string | null;
-}
 
 export class EmailNotVerifiedError extends AppError {
   constructor() {

@@ -13,10 +13,10 @@ import {
   type ClusterType,
   type StorageOption,
 } from '@slipway/contracts';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { attachCommand, attachFileName, attachYaml } from './attach-manifest.js';
 import type { ClusterRow, ClustersStore } from './clusters-store.js';
 

@@ -10,9 +10,9 @@ import {
   type EnvironmentListQuery,
   type EnvironmentType,
 } from '@slipway/contracts';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import type { ClustersStore } from '../clusters/clusters-store.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import type { DeploymentRow, EnvironmentsStore, EnvironmentWithCluster } from './environments-store.js';
 
 export const ENVIRONMENT_NAME_TAKEN = 'An environment with this name already exists';

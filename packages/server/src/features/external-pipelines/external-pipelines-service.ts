@@ -8,10 +8,10 @@ import type {
   PipelineListQuery,
 } from '@slipway/contracts';
 import { isSshRepositoryUrl } from '@slipway/contracts';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { AppError, ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { GitUrlPolicy, GitUrlRefused } from '../../platform/git-url-policy.js';
 import { parseDefinition } from '../pipelines/definition/parse-document.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { formatOf } from '../pipeline-catalogue/definition-text.js';
 import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
 import type { PipelineRow, PipelinesStore } from '../pipeline-catalogue/pipelines-store.js';

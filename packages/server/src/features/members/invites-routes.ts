@@ -11,7 +11,7 @@ import {
   loginResponseSchema,
 } from '@slipway/contracts';
 import { inOrganisation, PUBLIC } from '../../platform/auth/principal.js';
-import { personOf, requestContext } from '../auth/auth-routes.js';
+import { personOf, requestContext } from '../../platform/request-context.js';
 import type { InvitesService } from './invites-service.js';
 
 const tags = ['invites'];

@@ -10,14 +10,15 @@ import {
   type LoginResponse,
 } from '@slipway/contracts';
 import type { Principal } from '../../platform/auth/principal.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotAuthenticatedError, NotFoundError } from '../../platform/errors.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { Mailer } from '../../platform/mail.js';
-import type { AuthService, RequestContext } from '../auth/auth-service.js';
+import type { RequestContext } from '../../platform/request-context.js';
+import type { AuthService } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { PER_ACCOUNT, PER_IP, type Throttle } from '../auth/throttle.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
 import type { InviteRow, InvitesStore } from './invites-store.js';

@@ -10,7 +10,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { inOrganisation } from '../../platform/auth/principal.js';
-import { personOf } from '../auth/auth-routes.js';
+import { personOf } from '../../platform/request-context.js';
 import type { MembersService } from './members-service.js';
 
 const tags = ['members'];

@@ -9,8 +9,8 @@ import {
   oauthProvidersResponseSchema,
 } from '@slipway/contracts';
 import { PUBLIC } from '../../platform/auth/principal.js';
+import { requestContext } from '../../platform/request-context.js';
 import type { AuditStore } from '../audit/audit-store.js';
-import { requestContext } from '../auth/auth-routes.js';
 import type { OidcHandoff } from './oidc-handoff.js';
 import { CALLBACK_PATH, OidcSignInError, type OidcService } from './oidc-service.js';
 

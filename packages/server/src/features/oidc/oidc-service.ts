@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import type { LoginResponse } from '@slipway/contracts';
 import type { OidcProviderConfig } from '../../platform/config.js';
 import { InputError } from '../../platform/errors.js';
-import type { RequestContext } from '../auth/auth-service.js';
+import type { RequestContext } from '../../platform/request-context.js';
 import type { AuthStore, UserRow } from '../auth/auth-store.js';
 import type { IdentityClaims, OidcClient } from './oidc-client.js';
 import type { OidcStateStore } from './oidc-store.js';

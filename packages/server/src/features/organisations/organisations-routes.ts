@@ -12,7 +12,7 @@ import {
 } from '@slipway/contracts';
 import { AUTHENTICATED, inOrganisation } from '../../platform/auth/principal.js';
 import { NotAuthenticatedError } from '../../platform/errors.js';
-import { personOf, requestContext } from '../auth/auth-routes.js';
+import { personOf, requestContext } from '../../platform/request-context.js';
 import type { OrganisationsService } from './organisations-service.js';
 
 export function organisationRoutes(service: OrganisationsService): FastifyPluginAsyncZod {

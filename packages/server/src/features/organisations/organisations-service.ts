@@ -7,13 +7,14 @@ import {
   type OrganisationUpdateRequest,
   type Workspace,
 } from '@slipway/contracts';
-import type { SessionOrigin } from '../../platform/auth/tokens.js';
 import type { Principal } from '../../platform/auth/principal.js';
+import type { SessionOrigin } from '../../platform/auth/tokens.js';
+import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
-import type { AuthService, RequestContext } from '../auth/auth-service.js';
+import type { RequestContext } from '../../platform/request-context.js';
+import type { AuthService } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import type { OrganisationsStore } from './organisations-store.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 
 const WORKSPACE_NAME_TAKEN = 'A workspace with this name already exists';
 

@@ -10,9 +10,9 @@ import type {
   PipelineVersion,
   DefinitionFormat,
 } from '@slipway/contracts';
-import { checkDefinition, type Pipeline, type Task } from '../pipelines/definition/index.js';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { checkDefinition, type Pipeline, type Task } from '../pipelines/definition/index.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { PipelineRow, PipelinesStore, PipelineVersionRow } from './pipelines-store.js';
 

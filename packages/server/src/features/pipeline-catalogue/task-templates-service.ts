@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TaskTemplate, TaskTemplateCreate, TaskTemplateUpdate } from '@slipway/contracts';
-import { parseDefinition, validateTask, type Task } from '../pipelines/definition/index.js';
-import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
+import { Lru } from '../../platform/cache/lru.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
+import { parseDefinition, validateTask, type Task } from '../pipelines/definition/index.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { TaskTemplateRow, TaskTemplatesStore } from './task-templates-store.js';
-import { Lru } from '../../platform/cache/lru.js';
 
 /** Template texts parsed before (the built-ins are parsed for every run otherwise). */
 const parsedTexts = new Lru<string, Task | null>(512);

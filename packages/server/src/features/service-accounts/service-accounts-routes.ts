@@ -9,7 +9,7 @@ import {
   serviceAccountWorkspacesRequestSchema,
 } from '@slipway/contracts';
 import { inOrganisation } from '../../platform/auth/principal.js';
-import { personOf } from '../auth/auth-routes.js';
+import { personOf } from '../../platform/request-context.js';
 import type { ServiceAccountsService } from './service-accounts-service.js';
 
 const tags = ['service accounts'];

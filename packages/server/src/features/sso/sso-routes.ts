@@ -8,7 +8,7 @@ import {
   ssoTestResponseSchema,
 } from '@slipway/contracts';
 import { inOrganisation, PUBLIC } from '../../platform/auth/principal.js';
-import { requestContext } from '../auth/auth-routes.js';
+import { requestContext } from '../../platform/request-context.js';
 import { DirectorySignInError, type SsoService } from './sso-service.js';
 
 const tags = ['sso'];

@@ -8,10 +8,10 @@ import {
   type SsoSettingsRequest,
   type SsoSettingsResponse,
 } from '@slipway/contracts';
-import type { RequestContext } from '../auth/auth-service.js';
-import { attemptKeys, PER_ACCOUNT, type Throttle } from '../auth/throttle.js';
 import { InputError, NotAuthenticatedError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
+import type { RequestContext } from '../../platform/request-context.js';
+import { attemptKeys, PER_ACCOUNT, type Throttle } from '../auth/throttle.js';
 import { mapGroupsToRoles } from './group-roles.js';
 import {
   describeLdapError,
