@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@slipway/contracts';
 import type { AuditOutcome, AuditStore } from '../features/audit/audit-store.js';
+import { actorIdOf, actorLabelOf } from './auth/principal.js';
 import { headerValue } from './headers.js';
 import { withoutNul } from './nul-guard.js';
 
@@ -32,8 +33,8 @@ export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
           organisationId: a.organisationId ?? p?.organisationId ?? null,
           workspaceId: a.workspaceId ?? request.workspaceId ?? null,
           actorType: p ? p.kind : 'anonymous',
-          actorId: p ? (p.kind === 'user' ? p.userId : p.serviceAccountId) : null,
-          actorLabel: p ? (p.kind === 'user' ? p.email : p.name) : (a.actorLabel ?? null),
+          actorId: actorIdOf(p),
+          actorLabel: p ? actorLabelOf(p) : (a.actorLabel ?? null),
           action: request.routeOptions.config.auditAction ?? `${request.method} ${url}`,
           targetType: a.targetType ?? null,
           targetId: a.targetId ?? null,

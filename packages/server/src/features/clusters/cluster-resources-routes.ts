@@ -11,7 +11,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { z } from 'zod';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, actorLabelOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { ClusterResourcesService } from './cluster-resources-service.js';
 import type { PodStreams } from './pod-streams.js';
 import type { ClustersService } from './clusters-service.js';
@@ -125,8 +125,8 @@ export function clusterResourceRoutes(
         void streams.exec(socket, request.workspaceId!, request.params.id, request.query, {
           organisationId: p?.organisationId ?? null,
           actorType: p?.kind ?? 'anonymous',
-          actorId: p ? (p.kind === 'user' ? p.userId : p.serviceAccountId) : null,
-          actorLabel: p ? (p.kind === 'user' ? p.email : p.name) : null,
+          actorId: actorIdOf(p),
+          actorLabel: actorLabelOf(p),
           ip: request.ip ?? null,
           userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
         });

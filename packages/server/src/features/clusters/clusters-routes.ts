@@ -11,7 +11,7 @@ import {
   idParamsSchema,
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { ClustersService } from './clusters-service.js';
 
 const tags = ['clusters'];
@@ -57,8 +57,7 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         request.audit.targetType = 'cluster';
-        const p = request.principal;
-        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
         request.audit.targetId = created.cluster.id;
         request.audit.detail = {

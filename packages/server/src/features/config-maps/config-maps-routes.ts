@@ -9,7 +9,7 @@ import {
   pipelineListQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { ConfigMapsService } from './config-maps-service.js';
 
 const tags = ['config maps'];
@@ -60,8 +60,7 @@ export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         request.audit.targetType = 'config_map';
-        const p = request.principal;
-        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
         request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, keys: Object.keys(created.data).sort() };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   externalPipelineCreateSchema,
@@ -11,16 +10,11 @@ import {
   pipelineListQuerySchema,
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { ExternalPipelinesService } from './external-pipelines-service.js';
 
 const BASE = '/api/external-pipelines';
 const tags = ['external pipelines'];
-
-function userOf(request: FastifyRequest): string | null {
-  const p = request.principal;
-  return p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
-}
 
 /**
  * External pipelines (`/api/external-pipelines`): pipelines whose definition is read from git.
@@ -71,7 +65,11 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
       },
       async (request, reply) => {
         request.audit.targetType = 'pipeline';
-        const created = await service.create(request.workspaceId!, request.body, userOf(request));
+        const created = await service.create(
+          request.workspaceId!,
+          request.body,
+          actorIdOf(request.principal),
+        );
         request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, url: created.source.url };
         return reply.code(201).send(created);
@@ -92,7 +90,12 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
       async (request) => {
         request.audit.targetType = 'pipeline';
         request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, request.params.id, request.body, userOf(request));
+        return service.update(
+          request.workspaceId!,
+          request.params.id,
+          request.body,
+          actorIdOf(request.principal),
+        );
       },
     );
     app.post(
@@ -110,7 +113,11 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
       async (request) => {
         request.audit.targetType = 'pipeline';
         request.audit.targetId = request.params.id;
-        const synced = await service.sync(request.workspaceId!, request.params.id, userOf(request));
+        const synced = await service.sync(
+          request.workspaceId!,
+          request.params.id,
+          actorIdOf(request.principal),
+        );
         request.audit.detail = { outcome: synced.outcome, version: synced.pipeline.version };
         return synced;
       },

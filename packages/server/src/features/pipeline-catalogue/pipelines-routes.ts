@@ -13,8 +13,7 @@ import {
   TOTAL_COUNT_HEADER,
   type PipelineKind,
 } from '@slipway/contracts';
-import type { FastifyRequest } from 'fastify';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { PipelinesService } from './pipelines-service.js';
 
 const ROUTES = {
@@ -28,11 +27,6 @@ const ROUTES = {
 } as const;
 
 const CONTENT_TYPES = { yaml: 'application/yaml; charset=utf-8', json: 'application/json; charset=utf-8' };
-
-function userOf(request: FastifyRequest): string | null {
-  const p = request.principal;
-  return p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
-}
 
 /** The routes of pipelines (`/api/pipelines`) or pipeline templates (`/api/templates`). */
 export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): FastifyPluginAsyncZod {
@@ -116,7 +110,12 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
       },
       async (request, reply) => {
         request.audit.targetType = kind;
-        const created = await service.create(request.workspaceId!, kind, request.body, userOf(request));
+        const created = await service.create(
+          request.workspaceId!,
+          kind,
+          request.body,
+          actorIdOf(request.principal),
+        );
         request.audit.targetId = created.id;
         request.audit.detail = { name: created.name };
         return reply.code(201).send(created);
@@ -137,7 +136,13 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
       async (request) => {
         request.audit.targetType = kind;
         request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, kind, request.params.id, request.body, userOf(request));
+        return service.update(
+          request.workspaceId!,
+          kind,
+          request.params.id,
+          request.body,
+          actorIdOf(request.principal),
+        );
       },
     );
     app.delete(
@@ -177,7 +182,7 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
           request.workspaceId!,
           request.params.id,
           request.body.name,
-          userOf(request),
+          actorIdOf(request.principal),
         );
         request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, templateId: request.params.id };

@@ -9,7 +9,7 @@ import {
   scheduleUpdateSchema,
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { SchedulesService } from './schedules-service.js';
 
 const tags = ['schedules'];
@@ -56,8 +56,7 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         request.audit.targetType = 'schedule';
-        const p = request.principal;
-        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
         request.audit.targetId = created.id;
         request.audit.detail = {

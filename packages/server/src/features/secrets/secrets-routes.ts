@@ -9,7 +9,7 @@ import {
   secretUpdateSchema,
   TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { SecretsService } from './secrets-service.js';
 
 const tags = ['secrets'];
@@ -59,8 +59,7 @@ export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         request.audit.targetType = 'secret';
-        const p = request.principal;
-        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
         request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, keys: created.keys };

@@ -13,7 +13,7 @@ import {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import type { WebhooksService } from './webhooks-service.js';
 
 const tags = ['webhooks'];
@@ -59,8 +59,7 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         request.audit.targetType = 'webhook';
-        const p = request.principal;
-        const by = p?.kind === 'user' ? p.userId : (p?.serviceAccountId ?? null);
+        const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
         request.audit.targetId = created.id;
         request.audit.detail = { type: created.type, event: created.event, pipelineId: created.pipelineId };

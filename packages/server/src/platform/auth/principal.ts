@@ -14,6 +14,16 @@ export type Principal =
     }
   | { kind: 'service_account'; serviceAccountId: string; organisationId: string; name: string };
 
+/** The id recorded as who did something: the person or the service account; null when anonymous. */
+export function actorIdOf(principal: Principal | null): string | null {
+  return principal?.kind === 'user' ? principal.userId : (principal?.serviceAccountId ?? null);
+}
+
+/** The name recorded as who did something: the person's e-mail or the service account's name. */
+export function actorLabelOf(principal: Principal | null): string | null {
+  return principal ? (principal.kind === 'user' ? principal.email : principal.name) : null;
+}
+
 /**
  * What a route needs, declared next to its definition (`config.access`):
  * - public: anyone, signed in or not;
