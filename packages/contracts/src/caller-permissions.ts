@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permissionGrantSchema } from './access.js';
+import { permissionGrantSchema } from './roles.js';
 import { ORGANISATION_ROLES } from './permissions.js';
 
 /** What the caller may do: GET /api/access/permissions. */

@@ -88,3 +88,6 @@ export const otpSchema = z
   .string({ message: MESSAGES.invalidOtp })
   .trim()
   .regex(/^\d{6}$/, MESSAGES.invalidOtp);
+
+/** The route params of anything addressed by its id (/…/:id). */
+export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
