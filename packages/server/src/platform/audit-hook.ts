@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@slipway/contracts';
-import type { AuditOutcome, AuditStore } from '../features/audit/audit-store.js';
+import type { AuditOutcome, AuditRecorder } from './audit-recorder.js';
 import { actorIdOf, actorLabelOf } from './auth/principal.js';
 import { headerValue } from './headers.js';
 import { withoutNul } from './nul-guard.js';
@@ -19,7 +19,7 @@ export function outcomeOf(statusCode: number): AuditOutcome {
  * not hold. Sign-in, logout, password and token changes are mutating requests, so they are
  * recorded too.
  */
-export function registerAuditTrail(app: FastifyInstance, store: AuditStore) {
+export function registerAuditTrail(app: FastifyInstance, store: AuditRecorder) {
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
     if (!url || !url.startsWith('/api') || !MUTATING.has(request.method)) return payload;

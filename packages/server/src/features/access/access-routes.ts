@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerPermissionsSchema, type CallerPermissions } from '@slipway/contracts';
 import { AUTHENTICATED } from '../../platform/auth/principal.js';
+import type { AccessStore } from '../../platform/auth/access-store-type.js';
+import { canSeeWorkspace, organisationGrants, workspaceGrants } from '../../platform/auth/grants.js';
 import { workspaceHeader } from '../../platform/headers.js';
-import type { AccessStore } from './access-store.js';
-import { canSeeWorkspace, organisationGrants, workspaceGrants } from './grants.js';
 
 /**
  * What the caller may do, so the web app can hide or disable what is not allowed and show the

@@ -1,25 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AuditEventInput, AuditOutcome, AuditRecorder } from '../../platform/audit-recorder.js';
 import type { AppDb } from '../../platform/database/database.js';
 import { auditEvents, organisationMembers, users } from '../../platform/database/schema.js';
-
-export type AuditOutcome = 'success' | 'failure' | 'denied';
-
-export interface AuditEventInput {
-  organisationId: string | null;
-  workspaceId: string | null;
-  actorType: 'user' | 'service_account' | 'anonymous';
-  actorId: string | null;
-  actorLabel: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  fingerprint: string | null;
-  outcome: AuditOutcome;
-  statusCode: number | null;
-  detail: Record<string, unknown> | null;
-}
 
 export type AuditEvent = AuditEventInput & { id: number; at: Date };
 
@@ -35,8 +17,7 @@ export interface AuditFilter {
   to?: Date;
 }
 
-export interface AuditStore {
-  append(event: AuditEventInput): Promise<void>;
+export interface AuditStore extends AuditRecorder {
   list(
     filter: AuditFilter,
     window: { start: number; end: number; order: 'ASC' | 'DESC' },

@@ -7,9 +7,9 @@ import {
   type PodStreamFrame,
 } from '@slipway/contracts';
 import type { WebSocket } from 'ws';
+import type { AuditEventInput, AuditRecorder } from '../../platform/audit-recorder.js';
 import { AppError } from '../../platform/errors.js';
 import type { AgentGateway, AgentStreamHandle } from '../agent-gateway/agent-gateway.js';
-import type { AuditEventInput, AuditStore } from '../audit/audit-store.js';
 import { agentFailure } from './agent-errors.js';
 import type { ClusterResourcesService } from './cluster-resources-service.js';
 import type { ClusterRow } from './clusters-store.js';
@@ -40,7 +40,7 @@ export class PodStreams {
     private readonly gateway: AgentGateway,
     private readonly clusters: ClustersService,
     private readonly resources: ClusterResourcesService,
-    private readonly audit: AuditStore,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** The log so far (not followed). */

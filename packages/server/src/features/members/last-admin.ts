@@ -1,4 +1,4 @@
-import { isAdminRole } from '../access/grants.js';
+import { isAdminRole } from '../../platform/auth/grants.js';
 
 /**
  * Would this change leave the organisation without an admin (master admin or account admin)?

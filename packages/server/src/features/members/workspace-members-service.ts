@@ -7,8 +7,8 @@ import {
   type PermissionGrant,
   type WorkspaceMember,
 } from '@slipway/contracts';
+import { isAdminRole, roleGrants } from '../../platform/auth/grants.js';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
-import { isAdminRole, roleGrants } from '../access/grants.js';
 import { assertWorkspaceRole, isBuiltinWorkspaceRole } from '../roles/role-names.js';
 import type { RolesStore } from '../roles/roles-store.js';
 import { MEMBER_SORTS, type MemberSort, type MembersStore } from './members-store.js';

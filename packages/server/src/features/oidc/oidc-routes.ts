@@ -10,7 +10,7 @@ import {
 } from '@slipway/contracts';
 import { PUBLIC } from '../../platform/auth/principal.js';
 import { requestContext } from '../../platform/request-context.js';
-import type { AuditStore } from '../audit/audit-store.js';
+import type { AuditRecorder } from '../../platform/audit-recorder.js';
 import type { OidcHandoff } from './oidc-handoff.js';
 import { CALLBACK_PATH, OidcSignInError, type OidcService } from './oidc-service.js';
 
@@ -21,7 +21,7 @@ const ACTION = 'auth.oauth_login';
 export function oidcRoutes(
   service: OidcService,
   handoff: OidcHandoff,
-  audit: AuditStore,
+  audit: AuditRecorder,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

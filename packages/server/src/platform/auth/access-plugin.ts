@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HEADERS, MESSAGES } from '@slipway/contracts';
-import type { AccessStore, WorkspaceStanding } from '../../features/access/access-store.js';
-import { holds, canSeeWorkspace, organisationGrants, workspaceGrants } from '../../features/access/grants.js';
 import { AppError, InputError, NotAllowedError, NotAuthenticatedError, NotFoundError } from '../errors.js';
 import { adoptWebSocketCredentials, headerValue, workspaceHeader } from '../headers.js';
 import { hashToken } from '../keys.js';
+import type { AccessStore, WorkspaceStanding } from './access-store-type.js';
+import { holds, canSeeWorkspace, organisationGrants, workspaceGrants } from './grants.js';
 import type { AccessRule, Principal } from './principal.js';
 import { StandingCache } from './standing-cache.js';
 import { SERVICE_ACCOUNT_TOKEN_PREFIX, tokenFromHeader, type SessionTokens } from './tokens.js';

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, SESSION_TTL_MS, type PermissionGrant } from '@slipway/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkspaceStanding } from '../../features/access/access-store.js';
-import { canSeeWorkspace, holds, organisationGrants, workspaceGrants } from '../../features/access/grants.js';
 import { AuthStore } from '../../features/auth/auth-store.js';
 import { joinAs } from '../../features/members/team.test-helper.js';
 import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { Keys, loadMasterKey } from '../keys.js';
 import { isUndeclaredAllowed } from './access-plugin.js';
+import type { WorkspaceStanding } from './access-store-type.js';
+import { canSeeWorkspace, holds, organisationGrants, workspaceGrants } from './grants.js';
 import type { AccessRule } from './principal.js';
 import { SessionTokens } from './tokens.js';
 

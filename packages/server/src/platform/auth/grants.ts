@@ -7,7 +7,7 @@ import {
   type Permission,
   type PermissionGrant,
 } from '@slipway/contracts';
-import type { WorkspaceStanding } from './access-store.js';
+import type { WorkspaceStanding } from './access-store-type.js';
 
 const ADMIN_ROLES = new Set(['master_admin', 'account_admin']);
 const EVERYTHING: PermissionGrant[] = ALL_PERMISSIONS.map((permission) => ({ permission }));
