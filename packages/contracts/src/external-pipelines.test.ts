@@ -5,7 +5,7 @@ import {
   EXTERNAL_SOURCE_URL_MESSAGE,
   externalPipelineSourceSchema,
   isSshRepositoryUrl,
-} from './pipelines.js';
+} from './external-pipelines.js';
 
 const issues = (source: object) => {
   const parsed = externalPipelineSourceSchema.safeParse(source);

@@ -21,3 +21,6 @@ export const pageRules = <T extends z.ZodType<{ _start: number; _end: number }>>
       message: `at most ${PAGING.maxPageSize} rows per page`,
       path: ['_end'],
     });
+
+/** A pipeline's, template's or secret's description. */
+export const descriptionSchema = z.string().max(1000, 'Description must have at most 1000 characters');
