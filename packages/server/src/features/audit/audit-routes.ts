@@ -1,12 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  auditExportQuerySchema,
-  auditListQuerySchema,
-  auditListResponseSchema,
-  TOTAL_COUNT_HEADER,
-} from '@slipway/contracts';
+import { auditExportQuerySchema, auditListQuerySchema, auditListResponseSchema } from '@slipway/contracts';
 import { inOrganisation } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { AuditService } from './audit-service.js';
 
 const tags = ['audit'];
@@ -27,8 +23,7 @@ export function auditRoutes(service: AuditService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.principal!.organisationId, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

@@ -8,10 +8,10 @@ import {
   idParamsSchema,
   podExecQuerySchema,
   podLogsQuerySchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { z } from 'zod';
 import { actorIdOf, actorLabelOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { ClusterResourcesService } from './cluster-resources-service.js';
 import type { PodStreams } from './pod-streams.js';
 import type { ClustersService } from './clusters-service.js';
@@ -53,8 +53,7 @@ export function clusterResourceRoutes(
       async (request, reply) => {
         const cluster = await clusters.require(request.workspaceId!, request.params.id);
         const rows = await resources.list(cluster, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(rows.length));
-        return rows;
+        return withTotalCount(reply, rows);
       },
     );
     app.get(

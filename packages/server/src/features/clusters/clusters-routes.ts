@@ -9,9 +9,9 @@ import {
   clusterNamespacesUpdateSchema,
   clusterSchema,
   idParamsSchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { ClustersService } from './clusters-service.js';
 
 const tags = ['clusters'];
@@ -31,8 +31,7 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { ClusterListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { clusters } from '../../platform/database/schema.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -13,8 +14,6 @@ const SORTABLE = {
   lastHeartbeatAt: clusters.lastHeartbeatAt,
 };
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** SQL for clusters; every read is scoped to a workspace. */
 export class ClustersStore {
   constructor(private readonly db: AppDb) {}
@@ -22,19 +21,19 @@ export class ClustersStore {
   async list(workspaceId: string, query: ClusterListQuery): Promise<{ rows: ClusterRow[]; total: number }> {
     const where = and(
       eq(clusters.workspaceId, workspaceId),
-      query.name ? ilike(clusters.name, `%${escapeLike(query.name)}%`) : undefined,
+      query.name ? ilike(clusters.name, likePattern(query.name)) : undefined,
       query.status ? eq(clusters.status, query.status) : undefined,
     );
-    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? clusters.name;
+    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? clusters.name);
     const rows = await this.db
       .select()
       .from(clusters)
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(clusters.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(clusters).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, asc(clusters.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(clusters).where(where));
+    return { rows, total };
   }
 
   async get(workspaceId: string, id: string): Promise<ClusterRow | null> {

@@ -7,9 +7,9 @@ import {
   configMapUpdateSchema,
   idParamsSchema,
   pipelineListQuerySchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { ConfigMapsService } from './config-maps-service.js';
 
 const tags = ['config maps'];
@@ -30,8 +30,7 @@ export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

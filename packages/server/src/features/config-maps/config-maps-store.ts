@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { configMaps } from '../../platform/database/schema.js';
 
 export type ConfigMapRow = typeof configMaps.$inferSelect;
@@ -24,18 +25,18 @@ export class ConfigMapsStore {
   ): Promise<{ rows: ConfigMapRow[]; total: number }> {
     const where = and(
       eq(configMaps.workspaceId, workspaceId),
-      query.name ? ilike(configMaps.name, `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      query.name ? ilike(configMaps.name, likePattern(query.name)) : undefined,
     );
-    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? configMaps.name;
+    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? configMaps.name);
     const rows = await this.db
       .select()
       .from(configMaps)
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(configMaps.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(configMaps).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, asc(configMaps.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(configMaps).where(where));
+    return { rows, total };
   }
 
   async get(workspaceId: string, id: string): Promise<ConfigMapRow | null> {

@@ -7,9 +7,9 @@ import {
   environmentListSchema,
   environmentUpdateSchema,
   idParamsSchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { EnvironmentsService } from './environments-service.js';
 
 const tags = ['environments'];
@@ -29,8 +29,7 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { EnvironmentListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { clusters, deployments, environments } from '../../platform/database/schema.js';
 
 export type EnvironmentRow = typeof environments.$inferSelect;
@@ -42,22 +43,20 @@ export class EnvironmentsStore {
   ): Promise<{ rows: EnvironmentWithCluster[]; total: number }> {
     const where = and(
       eq(environments.workspaceId, workspaceId),
-      query.name
-        ? ilike(environments.name, `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-        : undefined,
+      query.name ? ilike(environments.name, likePattern(query.name)) : undefined,
       query.clusterId ? eq(environments.clusterId, query.clusterId) : undefined,
     );
-    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? environments.createdAt;
+    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? environments.createdAt);
     const rows = await this.db
       .select(withCluster)
       .from(environments)
       .leftJoin(clusters, eq(clusters.id, environments.clusterId))
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(environments.name))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(environments).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, asc(environments.name))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(environments).where(where));
+    return { rows, total };
   }
 
   async get(workspaceId: string, id: string): Promise<EnvironmentWithCluster | null> {

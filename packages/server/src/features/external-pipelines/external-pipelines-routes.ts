@@ -8,9 +8,9 @@ import {
   externalPipelineUpdateSchema,
   idParamsSchema,
   pipelineListQuerySchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { ExternalPipelinesService } from './external-pipelines-service.js';
 
 const BASE = '/api/external-pipelines';
@@ -35,8 +35,7 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

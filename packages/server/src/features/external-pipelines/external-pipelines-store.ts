@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { pipelines } from '../../platform/database/schema.js';
 import type { PipelineRow } from '../pipeline-catalogue/pipelines-store.js';
 
@@ -12,10 +13,6 @@ const SORTABLE = {
   createdAt: pipelines.createdAt,
   updatedAt: pipelines.updatedAt,
 } as const;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** SQL for the pipelines that have a git source; versions are written by PipelinesStore. */
 export class ExternalPipelinesStore {
@@ -32,18 +29,18 @@ export class ExternalPipelinesStore {
   async list(workspaceId: string, query: PipelineListQuery): Promise<{ rows: PipelineRow[]; total: number }> {
     const where = and(
       this.where(workspaceId),
-      query.name ? ilike(pipelines.name, `%${escapeLike(query.name)}%`) : undefined,
+      query.name ? ilike(pipelines.name, likePattern(query.name)) : undefined,
     );
-    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name;
+    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name);
     const rows = await this.db
       .select()
       .from(pipelines)
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(pipelines.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(pipelines).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, asc(pipelines.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(pipelines).where(where));
+    return { rows, total };
   }
 
   async get(workspaceId: string, id: string): Promise<PipelineRow | null> {

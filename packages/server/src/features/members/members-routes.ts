@@ -7,10 +7,10 @@ import {
   memberRoleRequestSchema,
   memberWorkspaceParamsSchema,
   memberWorkspaceRoleRequestSchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { inOrganisation } from '../../platform/auth/principal.js';
 import { personOf } from '../../platform/request-context.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { MembersService } from './members-service.js';
 
 const tags = ['members'];
@@ -30,8 +30,7 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { total, members } = await service.list(request.principal!.organisationId, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return members;
+        return withTotalCount(reply, members, total);
       },
     );
     app.put(

@@ -5,10 +5,11 @@ import {
   type Member,
   type OrganisationRole,
 } from '@slipway/contracts';
-import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
+import { sortOf } from '../../platform/database/paging.js';
+import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
-import { MEMBER_SORTS, type ChangeOutcome, type MemberSort, type MembersStore } from './members-store.js';
+import { MEMBER_SORTS, type ChangeOutcome, type MembersStore } from './members-store.js';
 
 export interface Actor {
   userId: string;
@@ -28,14 +29,11 @@ export class MembersService {
   ) {}
 
   async list(organisationId: string, q: ListQuery): Promise<{ total: number; members: Member[] }> {
-    if (!(q._sort in MEMBER_SORTS)) {
-      const message = `_sort must be one of ${Object.keys(MEMBER_SORTS).join(', ')}`;
-      throw new InputError(message, [{ path: 'querystring._sort', message }]);
-    }
+    const sort = sortOf(q._sort, MEMBER_SORTS);
     const { total, rows } = await this.store.page(organisationId, {
       start: q._start,
       end: q._end,
-      sort: q._sort as MemberSort,
+      sort,
       order: q._order,
     });
     const roles = await this.store.workspaceRoles(

@@ -5,11 +5,11 @@ import {
   listQuerySchema,
   memberParamsSchema,
   memberWorkspaceRoleRequestSchema,
-  TOTAL_COUNT_HEADER,
   workspaceMemberAddRequestSchema,
   workspaceMemberListSchema,
 } from '@slipway/contracts';
 import { inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { WorkspaceActor, WorkspaceMembersService } from './workspace-members-service.js';
 
 const tags = ['members'];
@@ -43,8 +43,7 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
       },
       async (request, reply) => {
         const { total, members } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return members;
+        return withTotalCount(reply, members, total);
       },
     );
     app.post(

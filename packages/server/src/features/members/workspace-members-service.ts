@@ -8,10 +8,11 @@ import {
   type WorkspaceMember,
 } from '@slipway/contracts';
 import { isAdminRole, roleGrants } from '../../platform/auth/grants.js';
-import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
+import { sortOf } from '../../platform/database/paging.js';
+import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { assertWorkspaceRole, isBuiltinWorkspaceRole } from '../roles/role-names.js';
 import type { RolesStore } from '../roles/roles-store.js';
-import { MEMBER_SORTS, type MemberSort, type MembersStore } from './members-store.js';
+import { MEMBER_SORTS, type MembersStore } from './members-store.js';
 
 /** Who acts on a workspace's members: their organisation, the workspace, and their grants in it. */
 export interface WorkspaceActor {
@@ -49,14 +50,11 @@ export class WorkspaceMembersService {
   ) {}
 
   async list(workspaceId: string, q: ListQuery): Promise<{ total: number; members: WorkspaceMember[] }> {
-    if (!(q._sort in MEMBER_SORTS)) {
-      const message = `_sort must be one of ${Object.keys(MEMBER_SORTS).join(', ')}`;
-      throw new InputError(message, [{ path: 'querystring._sort', message }]);
-    }
+    const sort = sortOf(q._sort, MEMBER_SORTS);
     const { total, rows } = await this.store.workspacePage(workspaceId, {
       start: q._start,
       end: q._end,
-      sort: q._sort as MemberSort,
+      sort,
       order: q._order,
     });
     return {

@@ -10,10 +10,10 @@ import {
   pipelineUpdateSchema,
   pipelineVersionParamsSchema,
   pipelineVersionSchema,
-  TOTAL_COUNT_HEADER,
   type PipelineKind,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { PipelinesService } from './pipelines-service.js';
 
 const ROUTES = {
@@ -46,8 +46,7 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, kind, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
 import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type PipelineRow = typeof pipelines.$inferSelect;
@@ -18,10 +19,6 @@ const SORTABLE = {
 /** Statuses during which a pipeline cannot be deleted. */
 const ACTIVE_RUN_STATUSES = ['pending', 'in_progress'];
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** SQL for pipelines and pipeline templates with their versions. */
 export class PipelinesStore {
   constructor(private readonly db: AppDb) {}
@@ -34,19 +31,18 @@ export class PipelinesStore {
     const where = and(
       eq(pipelines.workspaceId, workspaceId),
       eq(pipelines.kind, kind),
-      query.name ? ilike(pipelines.name, `%${escapeLike(query.name)}%`) : undefined,
+      query.name ? ilike(pipelines.name, likePattern(query.name)) : undefined,
     );
-    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name;
-    const order = query._order === 'DESC' ? desc(column) : asc(column);
+    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name);
     const rows = await this.db
       .select()
       .from(pipelines)
       .where(where)
-      .orderBy(order, asc(pipelines.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(pipelines).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, asc(pipelines.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(pipelines).where(where));
+    return { rows, total };
   }
 
   async get(workspaceId: string, kind: PipelineKind, id: string): Promise<PipelineRow | null> {

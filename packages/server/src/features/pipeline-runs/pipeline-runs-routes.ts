@@ -13,9 +13,9 @@ import {
   pipelineRunLogsDownloadSchema,
   pipelineRunLogsQuerySchema,
   pipelineRunSchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { LogHub } from './logs/log-hub.js';
 import { LogStream, type LogStreamSource } from './logs/log-stream.js';
 import type { PipelineRunsService } from './pipeline-runs-service.js';
@@ -66,8 +66,7 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(
@@ -151,8 +150,7 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
           request.params.id,
           request.query,
         );
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return matches;
+        return withTotalCount(reply, matches, total);
       },
     );
     if (live)

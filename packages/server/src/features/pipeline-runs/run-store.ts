@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PipelineRunListQuery, PipelineRunStatus } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { pageOf, totalOf } from '../../platform/database/paging.js';
 import { environments, pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type RunRow = typeof pipelineRuns.$inferSelect;
@@ -152,17 +153,16 @@ export class RunStore {
     if (query.from) filters.push(gte(pipelineRuns.queuedAt, new Date(query.from)));
     if (query.to) filters.push(lt(pipelineRuns.queuedAt, new Date(query.to)));
     const where = and(...filters);
-    const column = pipelineRuns[query._sort];
-    const order = query._order === 'ASC' ? asc(column) : desc(column);
+    const page = pageOf(query, pipelineRuns[query._sort]);
     const rows = await this.db
       .select()
       .from(pipelineRuns)
       .where(where)
-      .orderBy(order, desc(pipelineRuns.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(pipelineRuns).where(where);
-    return { rows, total: total?.n ?? 0 };
+      .orderBy(page.order, desc(pipelineRuns.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(pipelineRuns).where(where));
+    return { rows, total };
   }
 
   /** 1-based place among the workspace's pending runs, in queue order. */

@@ -7,9 +7,9 @@ import {
   scheduleListSchema,
   scheduleSchema,
   scheduleUpdateSchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { SchedulesService } from './schedules-service.js';
 
 const tags = ['schedules'];
@@ -30,8 +30,7 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

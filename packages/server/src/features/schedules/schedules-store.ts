@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, lte, sql } from 'drizzle-orm';
 import type { ScheduleListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { pipelines, schedules } from '../../platform/database/schema.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
@@ -46,18 +47,18 @@ export class SchedulesStore {
   async list(workspaceId: string, query: ScheduleListQuery) {
     const where = and(
       eq(schedules.workspaceId, workspaceId),
-      query.name ? ilike(schedules.name, `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      query.name ? ilike(schedules.name, likePattern(query.name)) : undefined,
     );
-    const column = SORTABLE[query._sort];
+    const page = pageOf(query, SORTABLE[query._sort]);
     const rows = await this.selectWithPipeline()
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(schedules.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(schedules).where(where);
+      .orderBy(page.order, asc(schedules.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(schedules).where(where));
     return {
       rows: rows.map((r) => ({ ...r.schedule, pipelineName: r.pipelineName })),
-      total: Number(total?.n ?? 0),
+      total,
     };
   }
 

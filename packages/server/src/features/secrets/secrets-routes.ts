@@ -7,9 +7,9 @@ import {
   secretListSchema,
   secretSchema,
   secretUpdateSchema,
-  TOTAL_COUNT_HEADER,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { SecretsService } from './secrets-service.js';
 
 const tags = ['secrets'];
@@ -29,8 +29,7 @@ export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(

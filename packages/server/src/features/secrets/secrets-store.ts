@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { secrets } from '../../platform/database/schema.js';
 
 export type SecretRow = typeof secrets.$inferSelect;
@@ -21,18 +22,18 @@ export class SecretsStore {
   async list(workspaceId: string, query: PipelineListQuery): Promise<{ rows: SecretRow[]; total: number }> {
     const where = and(
       eq(secrets.workspaceId, workspaceId),
-      query.name ? ilike(secrets.name, `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      query.name ? ilike(secrets.name, likePattern(query.name)) : undefined,
     );
-    const column = SORTABLE[query._sort as keyof typeof SORTABLE] ?? secrets.name;
+    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? secrets.name);
     const rows = await this.db
       .select()
       .from(secrets)
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(secrets.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(secrets).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, asc(secrets.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(secrets).where(where));
+    return { rows, total };
   }
 
   async get(workspaceId: string, id: string): Promise<SecretRow | null> {

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamsSchema,
-  TOTAL_COUNT_HEADER,
   variableCreateSchema,
   variableListSchema,
   variableSchema,
   variableUpdateSchema,
 } from '@slipway/contracts';
 import { inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { VariablesService } from './variables-service.js';
 
 const tags = ['variables'];
@@ -24,8 +24,7 @@ export function variableRoutes(service: VariablesService): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const rows = await service.list(request.workspaceId!);
-        reply.header(TOTAL_COUNT_HEADER, String(rows.length));
-        return rows;
+        return withTotalCount(reply, rows);
       },
     );
     app.get(

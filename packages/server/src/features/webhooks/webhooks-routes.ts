@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamsSchema,
-  TOTAL_COUNT_HEADER,
   webhookCreateSchema,
   webhookDeliveryListQuerySchema,
   webhookDeliveryListSchema,
@@ -14,6 +13,7 @@ import {
   webhookWithSecretSchema,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { withTotalCount } from '../../platform/database/paging.js';
 import type { WebhooksService } from './webhooks-service.js';
 
 const tags = ['webhooks'];
@@ -34,8 +34,7 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { rows, total } = await service.list(request.workspaceId!, request.query);
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
     app.get(
@@ -134,8 +133,7 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
           request.params.id,
           request.query,
         );
-        reply.header(TOTAL_COUNT_HEADER, String(total));
-        return rows;
+        return withTotalCount(reply, rows, total);
       },
     );
   };

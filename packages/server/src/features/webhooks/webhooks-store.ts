@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import { pageOf, totalOf } from '../../platform/database/paging.js';
 import {
   pipelines,
   webhookDeliveries,
@@ -48,16 +49,16 @@ export class WebhooksStore {
       eq(webhooks.workspaceId, workspaceId),
       query.pipelineId ? eq(webhooks.pipelineId, query.pipelineId) : undefined,
     );
-    const column = SORTABLE[query._sort];
+    const page = pageOf(query, SORTABLE[query._sort]);
     const rows = await this.selectWithPipeline()
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), asc(webhooks.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(webhooks).where(where);
+      .orderBy(page.order, asc(webhooks.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(webhooks).where(where));
     return {
       rows: rows.map((r) => ({ ...r.webhook, pipelineName: r.pipelineName })),
-      total: Number(total?.n ?? 0),
+      total,
     };
   }
 
@@ -167,15 +168,15 @@ export class WebhooksStore {
       eq(webhookDeliveries.webhookId, webhookId),
       query.outcome ? eq(webhookDeliveries.outcome, query.outcome) : undefined,
     );
-    const column = DELIVERY_SORTABLE[query._sort];
+    const page = pageOf(query, DELIVERY_SORTABLE[query._sort]);
     const rows = await this.db
       .select()
       .from(webhookDeliveries)
       .where(where)
-      .orderBy(query._order === 'DESC' ? desc(column) : asc(column), desc(webhookDeliveries.id))
-      .offset(query._start)
-      .limit(query._end - query._start);
-    const [total] = await this.db.select({ n: count() }).from(webhookDeliveries).where(where);
-    return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(page.order, desc(webhookDeliveries.id))
+      .offset(page.offset)
+      .limit(page.limit);
+    const total = totalOf(await this.db.select({ n: count() }).from(webhookDeliveries).where(where));
+    return { rows, total };
   }
 }
