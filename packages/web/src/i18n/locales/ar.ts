@@ -1,52 +1,14 @@
-/** Arabic: sidebar labels only (spec §1); everything else falls back to English. */
+import { groups, nav } from './ar/layout';
+import { account } from './ar/account';
+import { pipelines } from './ar/pipelines';
+
+/**
+ * Arabic: sidebar labels only (spec §1); everything else falls back to English.
+ * One file per area in ./ar/, named as English's.
+ */
 export const ar = {
-  groups: { build: 'البناء', deploy: 'النشر', operate: 'التشغيل', insight: 'الرؤى', settings: 'الإعدادات' },
-  nav: {
-    dashboard: 'لوحة التحكم',
-    applications: 'مكتبة الخدمات المصغّرة',
-    pipelines: 'خطوط المعالجة',
-    pipelineTemplates: 'قوالب خطوط المعالجة',
-    taskTemplates: 'قوالب المهام',
-    externalPipelines: 'خطوط المعالجة الخارجية',
-    studio: 'الاستوديو',
-    repositories: 'المستودعات',
-    registries: 'السجلات',
-    securityScanning: 'الفحص الأمني',
-    releases: 'الإصدارات',
-    schedules: 'الجداول الزمنية',
-    clusters: 'العناقيد',
-    environments: 'البيئات',
-    helm: 'قنوات ومخططات Helm',
-    snapshots: 'اللقطات',
-    restoredSnapshots: 'اللقطات المستعادة',
-    blockchain: 'عقود البلوكشين',
-    backups: 'النسخ الاحتياطية',
-    alerts: 'التنبيهات',
-    notifications: 'الإشعارات',
-    webhooks: 'خطافات الويب',
-    secrets: 'الأسرار',
-    configMaps: 'خرائط الإعدادات',
-    doraMetrics: 'مقاييس DORA',
-    auditTrails: 'سجلات التدقيق',
-    providers: 'المزوّدون',
-    profile: 'إعدادات الملف الشخصي',
-    account: 'إدارة الحساب',
-    team: 'إدارة الفريق',
-    roles: 'الأدوار',
-    serviceAccounts: 'حسابات الخدمة',
-    billing: 'الخطة والفوترة',
-  },
-  /** The organisation's run duration limit (Settings → Account) and its note in the run dialog. */
-  account: {
-    runLimit: {
-      title: 'الحد الأقصى لمدة التشغيل',
-      description:
-        'لا يستمر أي تشغيل في هذه المؤسسة أطول من ذلك مهما كانت مهلته؛ والتشغيل الذي يتجاوزه ينتهي بانتهاء المهلة. اتركه فارغًا لعدم وجود حد.',
-      field: 'الحد الأقصى لمدة التشغيل (بالدقائق)',
-      hint: 'من 1 إلى {{max}} دقيقة؛ فارغ: بلا حد',
-      none: 'بلا حد',
-      saved: 'تم حفظ حد المدة.',
-    },
-  },
-  pipelines: { runDialog: { timeoutCap: 'حد المؤسسة ينهي التشغيل بعد {{count}} دقيقة' } },
+  groups,
+  nav,
+  account,
+  pipelines,
 };

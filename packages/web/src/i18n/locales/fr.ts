@@ -1,60 +1,14 @@
-/** French: sidebar labels only (spec §1); everything else falls back to English. */
+import { groups, nav } from './fr/layout';
+import { account } from './fr/account';
+import { pipelines } from './fr/pipelines';
+
+/**
+ * French: sidebar labels only (spec §1); everything else falls back to English.
+ * One file per area in ./fr/, named as English's.
+ */
 export const fr = {
-  groups: {
-    build: 'Construire',
-    deploy: 'Déployer',
-    operate: 'Exploiter',
-    insight: 'Analyse',
-    settings: 'Paramètres',
-  },
-  nav: {
-    dashboard: 'Tableau de bord',
-    applications: 'Bibliothèque de microservices',
-    pipelines: 'Pipelines',
-    pipelineTemplates: 'Modèles de pipeline',
-    taskTemplates: 'Modèles de tâche',
-    externalPipelines: 'Pipelines externes',
-    studio: 'Studio',
-    repositories: 'Dépôts',
-    registries: 'Registres',
-    securityScanning: 'Analyse de sécurité',
-    releases: 'Versions',
-    schedules: 'Planifications',
-    clusters: 'Clusters',
-    environments: 'Environnements',
-    helm: 'Canaux et charts Helm',
-    snapshots: 'Instantanés',
-    restoredSnapshots: 'Instantanés restaurés',
-    blockchain: 'Contrats blockchain',
-    backups: 'Sauvegardes',
-    alerts: 'Alertes',
-    notifications: 'Notifications',
-    webhooks: 'Webhooks',
-    secrets: 'Secrets',
-    configMaps: 'Cartes de configuration',
-    doraMetrics: 'Métriques DORA',
-    auditTrails: "Pistes d'audit",
-    providers: 'Fournisseurs',
-    profile: 'Paramètres du profil',
-    account: 'Gestion du compte',
-    team: "Gestion de l'équipe",
-    roles: 'Rôles',
-    serviceAccounts: 'Comptes de service',
-    billing: 'Offre et facturation',
-  },
-  /** The organisation's run duration limit (Settings → Account) and its note in the run dialog. */
-  account: {
-    runLimit: {
-      title: 'Durée maximale des exécutions',
-      description:
-        'Aucune exécution de cette organisation ne dure plus longtemps, quel que soit son propre délai : une exécution qui la dépasse se termine en dépassement de délai. Laisser vide pour aucune limite.',
-      field: "Durée maximale d'une exécution (minutes)",
-      hint: 'De 1 à {{max}} minutes ; vide : aucune limite',
-      none: 'Aucune limite',
-      saved: 'La limite de durée est enregistrée.',
-    },
-  },
-  pipelines: {
-    runDialog: { timeoutCap: "La limite de l'organisation arrête l'exécution après {{count}} min" },
-  },
+  groups,
+  nav,
+  account,
+  pipelines,
 };

@@ -1,52 +1,14 @@
-/** Hindi (code `hn`, spec §1): sidebar labels only; everything else falls back to English. */
+import { groups, nav } from './hn/layout';
+import { account } from './hn/account';
+import { pipelines } from './hn/pipelines';
+
+/**
+ * Hindi (code `hn`, spec §1): sidebar labels only; everything else falls back to English.
+ * One file per area in ./hn/, named as English's.
+ */
 export const hn = {
-  groups: { build: 'बिल्ड', deploy: 'डिप्लॉय', operate: 'संचालन', insight: 'अंतर्दृष्टि', settings: 'सेटिंग्स' },
-  nav: {
-    dashboard: 'डैशबोर्ड',
-    applications: 'माइक्रोसर्विस लाइब्रेरी',
-    pipelines: 'पाइपलाइन',
-    pipelineTemplates: 'पाइपलाइन टेम्पलेट',
-    taskTemplates: 'टास्क टेम्पलेट',
-    externalPipelines: 'बाहरी पाइपलाइन',
-    studio: 'स्टूडियो',
-    repositories: 'रिपॉज़िटरी',
-    registries: 'रजिस्ट्री',
-    securityScanning: 'सुरक्षा स्कैनिंग',
-    releases: 'रिलीज़',
-    schedules: 'शेड्यूल',
-    clusters: 'क्लस्टर',
-    environments: 'एनवायरनमेंट',
-    helm: 'Helm चैनल और चार्ट',
-    snapshots: 'स्नैपशॉट',
-    restoredSnapshots: 'पुनर्स्थापित स्नैपशॉट',
-    blockchain: 'ब्लॉकचेन कॉन्ट्रैक्ट',
-    backups: 'बैकअप',
-    alerts: 'अलर्ट',
-    notifications: 'सूचनाएँ',
-    webhooks: 'वेबहुक',
-    secrets: 'सीक्रेट',
-    configMaps: 'कॉन्फ़िग मैप',
-    doraMetrics: 'DORA मेट्रिक्स',
-    auditTrails: 'ऑडिट ट्रेल',
-    providers: 'प्रदाता',
-    profile: 'प्रोफ़ाइल सेटिंग्स',
-    account: 'खाता प्रबंधन',
-    team: 'टीम प्रबंधन',
-    roles: 'भूमिकाएँ',
-    serviceAccounts: 'सर्विस अकाउंट',
-    billing: 'प्लान और बिलिंग',
-  },
-  /** The organisation's run duration limit (Settings → Account) and its note in the run dialog. */
-  account: {
-    runLimit: {
-      title: 'रन की अधिकतम अवधि',
-      description:
-        'इस संगठन का कोई भी रन, उसके अपने टाइमआउट से चाहे जो हो, इससे अधिक नहीं चलता; जो रन इससे आगे जाता है वह टाइम आउट होकर समाप्त होता है। कोई सीमा न रखने के लिए खाली छोड़ें।',
-      field: 'रन की अधिकतम अवधि (मिनट)',
-      hint: '1 से {{max}} मिनट; खाली: कोई सीमा नहीं',
-      none: 'कोई सीमा नहीं',
-      saved: 'रन की अवधि की सीमा सहेजी गई।',
-    },
-  },
-  pipelines: { runDialog: { timeoutCap: 'संगठन की सीमा के कारण रन अधिकतम {{count}} मिनट में समाप्त होगा' } },
+  groups,
+  nav,
+  account,
+  pipelines,
 };

@@ -1,52 +1,14 @@
-/** Japanese: sidebar labels only (spec §1); everything else falls back to English. */
+import { groups, nav } from './ja/layout';
+import { account } from './ja/account';
+import { pipelines } from './ja/pipelines';
+
+/**
+ * Japanese: sidebar labels only (spec §1); everything else falls back to English.
+ * One file per area in ./ja/, named as English's.
+ */
 export const ja = {
-  groups: { build: 'ビルド', deploy: 'デプロイ', operate: '運用', insight: 'インサイト', settings: '設定' },
-  nav: {
-    dashboard: 'ダッシュボード',
-    applications: 'マイクロサービスライブラリ',
-    pipelines: 'パイプライン',
-    pipelineTemplates: 'パイプラインテンプレート',
-    taskTemplates: 'タスクテンプレート',
-    externalPipelines: '外部パイプライン',
-    studio: 'スタジオ',
-    repositories: 'リポジトリ',
-    registries: 'レジストリ',
-    securityScanning: 'セキュリティスキャン',
-    releases: 'リリース',
-    schedules: 'スケジュール',
-    clusters: 'クラスター',
-    environments: '環境',
-    helm: 'Helm チャネルとチャート',
-    snapshots: 'スナップショット',
-    restoredSnapshots: '復元されたスナップショット',
-    blockchain: 'ブロックチェーン契約',
-    backups: 'バックアップ',
-    alerts: 'アラート',
-    notifications: '通知',
-    webhooks: 'Webhook',
-    secrets: 'シークレット',
-    configMaps: 'コンフィグマップ',
-    doraMetrics: 'DORA メトリクス',
-    auditTrails: '監査証跡',
-    providers: 'プロバイダー',
-    profile: 'プロフィール設定',
-    account: 'アカウント管理',
-    team: 'チーム管理',
-    roles: 'ロール',
-    serviceAccounts: 'サービスアカウント',
-    billing: 'プランと請求',
-  },
-  /** The organisation's run duration limit (Settings → Account) and its note in the run dialog. */
-  account: {
-    runLimit: {
-      title: '実行時間の上限',
-      description:
-        'この組織の実行は、それ自体のタイムアウトにかかわらず、この時間を超えて続きません。超えた実行はタイムアウトとして終了します。空欄にすると上限なしになります。',
-      field: '実行時間の上限（分）',
-      hint: '1〜{{max}} 分。空欄：上限なし',
-      none: '上限なし',
-      saved: '実行時間の上限を保存しました。',
-    },
-  },
-  pipelines: { runDialog: { timeoutCap: '組織の上限により、実行は最長 {{count}} 分で終了します' } },
+  groups,
+  nav,
+  account,
+  pipelines,
 };

@@ -1,0 +1,3 @@
+/** Arabic for src/features/pipelines; assembled in ../ar.ts. */
+
+export const pipelines = { runDialog: { timeoutCap: 'حد المؤسسة ينهي التشغيل بعد {{count}} دقيقة' } };
