@@ -1,0 +1,60 @@
+import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { created, id, updated, workspaceRef } from './columns.js';
+
+/** A workspace's configuration for its runs: secrets, config maps and variables (issue 4). */
+
+/** Secrets: encrypted with the master key (AES-256-GCM), never returned after creation. */
+export const secrets = pgTable(
+  'secrets',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** generic | registry | git | ssh | token */
+    type: text('type').notNull().default('generic'),
+    /** a global secret's value applies to every environment */
+    global: boolean('global').notNull().default(true),
+    /** { key: sealed value } — a secret may hold several keys, like a Kubernetes Secret */
+    valuesEncrypted: jsonb('values_encrypted').notNull(),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('secrets_ws_name').on(t.workspaceId, t.name)],
+);
+
+/**
+ * Plain configuration files for steps, like a Kubernetes ConfigMap: `configMap` workspace bindings,
+ * Task volumes, `configMapKeyRef` and `envFrom.configMapRef` read them.
+ */
+export const configMaps = pgTable(
+  'config_maps',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** { key: text } — each key is a file name when mounted */
+    data: jsonb('data').notNull(),
+    createdBy: text('created_by'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('config_maps_ws_name').on(t.workspaceId, t.name)],
+);
+
+/** Plain (non-secret) variables, injected as env into every step of a workspace's runs. */
+export const variables = pgTable(
+  'variables',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('variables_ws_name').on(t.workspaceId, t.name)],
+);

@@ -1,0 +1,48 @@
+import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, created, id, updated, workspaceRef } from './columns.js';
+import { clusters } from './clusters.js';
+
+/** Environments and what is deployed into them (issue 5). */
+
+/** Where things are deployed: a namespace on a cluster. */
+export const environments = pgTable(
+  'environments',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** development | staging | production | other */
+    type: text('type').notNull(),
+    clusterId: text('cluster_id').references(() => clusters.id, { onDelete: 'set null' }),
+    namespace: text('namespace'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('environments_ws_name').on(t.workspaceId, t.name)],
+);
+
+/** An application deployed into an environment, and its last known health. */
+export const deployments = pgTable(
+  'deployments',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    /** the application's name (app.kubernetes.io/name of what was applied) */
+    name: text('name').notNull(),
+    namespace: text('namespace').notNull(),
+    /** [{ apiVersion, kind, name, namespace }] applied by the last deployment */
+    resources: jsonb('resources').notNull().default([]),
+    image: text('image'),
+    /** healthy | progressing | degraded | suspended | missing | unknown */
+    health: text('health').notNull().default('unknown'),
+    healthMessage: text('health_message'),
+    runId: text('run_id'),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+    healthCheckedAt: at('health_checked_at'),
+  },
+  (t) => [uniqueIndex('deployments_env_name').on(t.environmentId, t.name)],
+);

@@ -1,0 +1,103 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { at, id, workspaceRef } from './columns.js';
+import { pipelines } from './pipelines.js';
+
+/** Pipeline runs, their task runs and step runs (issue 4). */
+
+/**
+ * A pipeline run. The reconcile loop claims runnable rows with FOR UPDATE SKIP LOCKED and holds
+ * them with claimed_by/claimed_until, so replicas share the work and a dead one's runs are found.
+ */
+export const pipelineRuns = pgTable(
+  'pipeline_runs',
+  {
+    id: id(),
+    workspaceId: workspaceRef(),
+    pipelineId: text('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pipelineVersion: integer('pipeline_version').notNull(),
+    /** per-pipeline sequence number, shown as #n */
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    /** pending | in_progress | succeeded | failed | timed_out | cancelled */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    message: text('message'),
+    params: jsonb('params').notNull().default({}),
+    /** PipelineRun workspace bindings as given */
+    workspaceBindings: jsonb('workspace_bindings').notNull().default([]),
+    timeoutMs: integer('timeout_ms').notNull(),
+    results: jsonb('results'),
+    /** who or what started it: { kind: 'user' | 'webhook' | 'schedule' | 'rerun' | 'rollback', id } */
+    trigger: jsonb('trigger').notNull(),
+    rerunOf: text('rerun_of'),
+    rollbackOf: text('rollback_of'),
+    executor: text('executor').notNull().default('local'),
+    /** the environment a run targets; its cluster runs the tasks (Kubernetes executor) */
+    environmentId: text('environment_id'),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    cancelRequestedAt: at('cancel_requested_at'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    uniqueIndex('pipeline_runs_pipeline_number').on(t.pipelineId, t.number),
+    index('pipeline_runs_ws_queued').on(t.workspaceId, t.queuedAt),
+    index('pipeline_runs_status').on(t.status, t.queuedAt),
+  ],
+);
+
+export const taskRuns = pgTable(
+  'task_runs',
+  {
+    id: id(),
+    runId: text('run_id')
+      .notNull()
+      .references(() => pipelineRuns.id, { onDelete: 'cascade' }),
+    /** the pipeline task's name; `<task>-<i>` for a matrix combination */
+    name: text('name').notNull(),
+    pipelineTask: text('pipeline_task').notNull(),
+    isFinally: boolean('is_finally').notNull().default(false),
+    /** pending | running | succeeded | failed | skipped | timed_out | cancelled */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    attempt: integer('attempt').notNull().default(0),
+    params: jsonb('params'),
+    results: jsonb('results'),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [uniqueIndex('task_runs_run_name').on(t.runId, t.name)],
+);
+
+export const stepRuns = pgTable(
+  'step_runs',
+  {
+    taskRunId: text('task_run_id')
+      .notNull()
+      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    /** pending | running | succeeded | failed | skipped | timed_out | cancelled */
+    status: text('status').notNull().default('pending'),
+    exitCode: integer('exit_code'),
+    reason: text('reason'),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.taskRunId, t.idx] })],
+);
