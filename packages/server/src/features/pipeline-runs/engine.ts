@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultConcurrency, fairShare, Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor } from '../pipelines/executor/executor.js';
-import { LogHub } from './logs/log-hub.js';
-import { LogPublisher } from './logs/log-publisher.js';
+import type { LogPublisher } from './logs/log-publisher.js';
 import { RunDriver } from './run-driver.js';
 import type { DefinitionSource, SecretSource } from './run-sources.js';
 import type { ClaimLimits, RunStore } from './run-store.js';
@@ -36,7 +35,7 @@ export interface RunEngineOptions {
   /** Secret values, through the secrets feature's reader. */
   secrets: SecretSource;
   /** Where log chunks go (stored, then announced to the sockets following the run). */
-  logs?: LogPublisher;
+  logs: LogPublisher;
   /** Per-run directories go under `<dataDir>/runs/<runId>`. */
   dataDir: string;
   instanceId?: string;
@@ -95,7 +94,7 @@ export class RunEngine {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.maxRuns = options.maxRuns ?? 50;
     this.limits = { ...DEFAULT_RUN_LIMITS, ...options.limits };
-    this.logs = options.logs ?? new LogPublisher(options.tasks, new LogHub(), null);
+    this.logs = options.logs;
   }
 
   get activeRuns(): string[] {

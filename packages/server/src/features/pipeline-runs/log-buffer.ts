@@ -1,5 +1,5 @@
 import type { LogLine } from '../pipelines/executor/executor.js';
-import type { StoredLine } from './task-store.js';
+import type { StoredLine } from './logs/chunk-codec.js';
 
 export const LOG_FLUSH_MS = 200;
 export const LOG_FLUSH_LINES = 2000;

@@ -7,6 +7,7 @@ import { RunEngine, type RunEngineOptions } from './engine.js';
 import { PgLogBridge } from './logs/log-bridge.js';
 import { LogHub } from './logs/log-hub.js';
 import { LogPublisher } from './logs/log-publisher.js';
+import { LogStore } from './logs/log-store.js';
 import type { LogStreamSource } from './logs/log-stream.js';
 import { pipelineRunsRoutes } from './pipeline-runs-routes.js';
 import {
@@ -44,6 +45,7 @@ export interface PipelineRunsDeps {
 export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps) {
   const runs = new RunStore(deps.db);
   const tasks = new TaskStore(deps.db);
+  const logStore = new LogStore(deps.db);
   const enabled = deps.engine ?? true;
   const definitions = catalogueDefinitions(deps.loader);
   const instanceId = randomUUID();
@@ -53,7 +55,7 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
   const bridge = deps.databaseUrl
     ? new PgLogBridge(deps.databaseUrl, hub, instanceId, onLogError)
     : undefined;
-  const logs = new LogPublisher(tasks, hub, bridge ? instanceId : null);
+  const logs = new LogPublisher(logStore, hub, bridge ? instanceId : null);
   if (bridge) {
     app.addHook('onReady', async () => bridge.start());
     app.addHook('onClose', async () => bridge.stop());
@@ -82,10 +84,10 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
     });
     app.addHook('onClose', async () => engine.stop());
   }
-  const service = new PipelineRunsService(runs, tasks, () => engine?.notify(), definitions);
+  const service = new PipelineRunsService(runs, tasks, logStore, () => engine?.notify(), definitions);
   const source: LogStreamSource = {
     taskRuns: (runId) => tasks.taskRunNames(runId),
-    chunksAfter: (runId, afterId, limit) => tasks.chunksAfter(runId, afterId, limit),
+    chunksAfter: (runId, afterId, limit) => logStore.chunksAfter(runId, afterId, limit),
     runStatus: (runId) => runs.status(runId),
   };
   return {

@@ -13,6 +13,7 @@ import { Readable } from 'node:stream';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { resolvePipelineParams, type ParamValue } from '../pipelines/definition/index.js';
 import { logText, searchLog, selectTaskRuns } from './logs/log-reader.js';
+import type { LogStore } from './logs/log-store.js';
 import { storedDefinitions, type DefinitionSource } from './run-sources.js';
 import type { NewRun, RunRow, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
@@ -29,6 +30,7 @@ export class PipelineRunsService {
   constructor(
     private readonly runs: RunStore,
     private readonly tasks: TaskStore,
+    private readonly logStore: LogStore,
     private readonly notify: () => void = () => undefined,
     private readonly definitions: DefinitionSource = storedDefinitions(runs, tasks),
   ) {}
@@ -162,7 +164,7 @@ export class PipelineRunsService {
   ): Promise<{ text: string; next: number }> {
     const out: string[] = [];
     let index = 0;
-    for await (const l of logText(this.tasks, await this.selected(workspaceId, id, query.task), query)) {
+    for await (const l of logText(this.logStore, await this.selected(workspaceId, id, query.task), query)) {
       if (index++ >= query.offset) out.push(l.line);
     }
     return { text: out.length > 0 ? `${out.join('\n')}\n` : '', next: query.offset + out.length };
@@ -176,11 +178,11 @@ export class PipelineRunsService {
       .filter(Boolean)
       .join('-')
       .replace(/[^\w.-]+/g, '_');
-    const tasks = this.tasks;
+    const logs = this.logStore;
     async function* text() {
       let batch: string[] = [];
       let index = 0;
-      for await (const l of logText(tasks, taskRuns, query)) {
+      for await (const l of logText(logs, taskRuns, query)) {
         if (index++ < query.offset) continue;
         batch.push(l.line);
         if (batch.length >= 1000) {
@@ -195,7 +197,7 @@ export class PipelineRunsService {
 
   async searchLogs(workspaceId: string, id: string, query: PipelineRunLogSearchQuery) {
     const taskRuns = await this.selected(workspaceId, id, query.task);
-    return searchLog(this.tasks, taskRuns, query, query.q, { start: query._start, end: query._end });
+    return searchLog(this.logStore, taskRuns, query, query.q, { start: query._start, end: query._end });
   }
 
   /** The run (404 outside the workspace) and the task runs of the selection (404 for an unknown task). */

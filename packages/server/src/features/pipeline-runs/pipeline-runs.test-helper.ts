@@ -8,6 +8,9 @@ import type { Database } from '../../platform/database/database.js';
 import { pipelines, pipelineVersions } from '../../platform/database/schema.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import { RunEngine, type RunEngineOptions } from './engine.js';
+import { LogHub } from './logs/log-hub.js';
+import { LogPublisher } from './logs/log-publisher.js';
+import { LogStore } from './logs/log-store.js';
 import { PipelineRunsService } from './pipeline-runs-service.js';
 import { catalogueDefinitions, readerSecrets } from './run-sources.js';
 import { RunStore } from './run-store.js';
@@ -57,6 +60,7 @@ export function runsOf(
 ) {
   const runs = new RunStore(database.db);
   const tasks = new TaskStore(database.db);
+  const logs = new LogStore(database.db);
   const definitions = catalogueDefinitions(createPipelineCatalogue({ db: database.db }).loader);
   const engine = new RunEngine({
     runs,
@@ -64,10 +68,11 @@ export function runsOf(
     executor,
     definitions,
     secrets: readerSecrets(new SecretReader(new SecretsStore(database.db), new Keys(randomBytes(32)))),
+    logs: new LogPublisher(logs, new LogHub(), null),
     tickMs: 20,
     ...options,
   });
-  const service = new PipelineRunsService(runs, tasks, () => engine.notify(), definitions);
+  const service = new PipelineRunsService(runs, tasks, logs, () => engine.notify(), definitions);
   return { runs, tasks, engine, service };
 }
 

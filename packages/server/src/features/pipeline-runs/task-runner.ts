@@ -152,7 +152,7 @@ export class TaskRunner {
       }
       await tasks.initSteps(taskRunId, resolved.steps);
       resolved = { ...resolved, resumed: true };
-      storedSeq = await tasks.lastLogSeq(taskRunId);
+      storedSeq = await this.deps.logs.lastSeq(taskRunId);
     }
     const log = new LogBuffer(
       (lines) => this.deps.logs.append(this.run.id, taskRunId, lines),

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
-import { encodeChunk, toColumns } from './logs/chunk-codec.js';
-import type { LogChunk } from './logs/log-hub.js';
-import { LOG_CHANNEL } from './logs/log-publisher.js';
-import { logChunks, stepRuns, taskRuns, taskTemplates } from '../../platform/database/schema.js';
+import { stepRuns, taskRuns, taskTemplates } from '../../platform/database/schema.js';
+import { encodeChunk, type StoredLine } from './logs/chunk-codec.js';
+import { LOG_CHANNEL } from './logs/log-store.js';
 
 export type TaskRunRow = typeof taskRuns.$inferSelect;
 export type StepRunRow = typeof stepRuns.$inferSelect;
-
-/** One stored log line (the jsonb shape of log_chunks.lines). */
-export interface StoredLine {
-  seq: number;
-  /** epoch ms */
-  at: number;
-  stream: string;
-  step: string;
-  text: string;
-}
 
 /** How a step ended, as the executor reports it. */
 export interface StepEnd {
@@ -74,7 +63,10 @@ export interface TaskRunStart {
   params?: unknown;
 }
 
-/** SQL of task runs, step runs, log chunks, and what a run reads from its workspace. */
+/**
+ * SQL of task runs and step runs, and what a run reads from its workspace. A task's end writes its
+ * last log chunk in the same statement; the other log chunk SQL is LogStore's.
+ */
 export class TaskStore {
   constructor(private readonly db: AppDb) {}
 
@@ -347,15 +339,6 @@ export class TaskStore {
       .orderBy(asc(stepRuns.idx));
   }
 
-  /** The last log line stored of a task run (its seq), 0 when none: lines up to it are not written again. */
-  async lastLogSeq(taskRunId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ seq: sql<number | null>`max(${logChunks.seqTo})` })
-      .from(logChunks)
-      .where(eq(logChunks.taskRunId, taskRunId));
-    return Number(row?.seq ?? 0);
-  }
-
   /** Marks every task run still running as failed (the run's executor is gone). */
   async failRunning(runId: string, reason: string): Promise<number> {
     const rows = await this.db
@@ -377,68 +360,6 @@ export class TaskStore {
           ),
         );
     return rows.length;
-  }
-
-  /**
-   * Stores one chunk and answers its id. With `notify`, the same statement sends a NOTIFY on the
-   * log channel with `notify` + the id, delivered when it commits (PostgreSQL only).
-   */
-  async appendLog(runId: string, taskRunId: string, lines: StoredLine[], notify?: string): Promise<number> {
-    const values = {
-      runId,
-      taskRunId,
-      seqFrom: lines[0]?.seq ?? 0,
-      seqTo: lines[lines.length - 1]?.seq ?? 0,
-      lines: encodeChunk(lines),
-    };
-    if (notify === undefined) {
-      const [row] = await this.db.insert(logChunks).values(values).returning({ id: logChunks.id });
-      return row!.id;
-    }
-    const result = await this.db.execute(sql`WITH c AS (
-        INSERT INTO log_chunks (run_id, task_run_id, seq_from, seq_to, lines)
-        VALUES (${runId}, ${taskRunId}, ${values.seqFrom}, ${values.seqTo}, ${JSON.stringify(values.lines)}::json)
-        RETURNING id)
-      SELECT id, pg_notify(${LOG_CHANNEL}, ${notify} || id) FROM c`);
-    return Number((result as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
-  }
-
-  async notify(payload: string): Promise<void> {
-    await this.db.execute(sql`SELECT pg_notify(${LOG_CHANNEL}, ${payload})`);
-  }
-
-  /** A run's chunks with an id above `afterId`, in id order. */
-  async chunksAfter(runId: string, afterId: number, limit: number): Promise<LogChunk[]> {
-    const rows = await this.db
-      .select({ id: logChunks.id, taskRunId: logChunks.taskRunId, lines: logChunks.lines })
-      .from(logChunks)
-      .where(and(eq(logChunks.runId, runId), gt(logChunks.id, afterId)))
-      .orderBy(asc(logChunks.id))
-      .limit(limit);
-    return rows.map((r) => ({ id: r.id, runId, taskRunId: r.taskRunId, columns: toColumns(r.lines) }));
-  }
-
-  /** Chunks of the given task runs, in id order, paged by id (bounded memory for big logs). */
-  async *chunksOf(taskRunIds: string[], pageSize = 50): AsyncGenerator<LogChunk> {
-    if (taskRunIds.length === 0) return;
-    let after = 0;
-    for (;;) {
-      const rows = await this.db
-        .select({
-          id: logChunks.id,
-          runId: logChunks.runId,
-          taskRunId: logChunks.taskRunId,
-          lines: logChunks.lines,
-        })
-        .from(logChunks)
-        .where(and(inArray(logChunks.taskRunId, taskRunIds), gt(logChunks.id, after)))
-        .orderBy(asc(logChunks.id))
-        .limit(pageSize);
-      for (const r of rows)
-        yield { id: r.id, runId: r.runId, taskRunId: r.taskRunId, columns: toColumns(r.lines) };
-      if (rows.length < pageSize) return;
-      after = rows[rows.length - 1]!.id;
-    }
   }
 
   /** Task templates a pipeline of the workspace may reference: built-ins, then the workspace's own. */

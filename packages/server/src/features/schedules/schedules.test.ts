@@ -17,6 +17,7 @@ import { onPostgres } from '../../test-support/test-database.js';
 import { PipelineRunsService } from '../pipeline-runs/pipeline-runs-service.js';
 import { waitFor } from '../pipeline-runs/pipeline-runs.test-helper.js';
 import { RunStore } from '../pipeline-runs/run-store.js';
+import { LogStore } from '../pipeline-runs/logs/log-store.js';
 import { TaskStore } from '../pipeline-runs/task-store.js';
 import { Scheduler } from './scheduler.js';
 import { SchedulesStore } from './schedules-store.js';
@@ -58,7 +59,7 @@ describe('schedules', () => {
       store: new SchedulesStore(db),
       now: () => clock.now,
       start: (s) =>
-        new PipelineRunsService(new RunStore(db), new TaskStore(db)).create(
+        new PipelineRunsService(new RunStore(db), new TaskStore(db), new LogStore(db)).create(
           s.workspaceId,
           {
             pipelineId: s.pipelineId,

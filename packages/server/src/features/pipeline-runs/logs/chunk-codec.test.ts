@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredLine } from '../task-store.js';
+import type { StoredLine } from './chunk-codec.js';
 import { decodeChunk, encodeChunk } from './chunk-codec.js';
 
 describe('log chunk codec', () => {

@@ -1,4 +1,12 @@
-import type { StoredLine } from '../task-store.js';
+/** One stored log line; `log_chunks.lines` holds a chunk of them encoded (EncodedChunk). */
+export interface StoredLine {
+  seq: number;
+  /** epoch ms */
+  at: number;
+  stream: string;
+  step: string;
+  text: string;
+}
 
 /**
  * How a chunk's lines are kept in `log_chunks.lines` (jsonb). Version 2 is by column: the text of

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { LogHub } from './log-hub.js';
-import { LOG_CHANNEL } from './log-publisher.js';
+import { LOG_CHANNEL } from './log-store.js';
 
 /**
  * Across server processes on one PostgreSQL: LISTENs on the log channel and turns other

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { StoredLine } from '../task-store.js';
+import type { StoredLine } from './chunk-codec.js';
 import { encodeChunk } from './chunk-codec.js';
 import { LogHub, RECENT_LINES, RECENT_LINES_HELD, type LogChunk } from './log-hub.js';
 

@@ -11,7 +11,7 @@ const end = (taskRunId: string): TaskFinish => ({
   steps: [],
   lines: [],
 });
-const sink = { appendLog: async () => 1, notify: async () => {} };
+const sink = { appendLog: async () => 1, notify: async () => {}, lastLogSeq: async () => 0 };
 
 describe('LogPublisher.finishTask', () => {
   beforeEach(() => {

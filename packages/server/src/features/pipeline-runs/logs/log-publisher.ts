@@ -1,5 +1,5 @@
-import type { StoredLine, TaskFinish } from '../task-store.js';
-import { encodeChunk } from './chunk-codec.js';
+import type { TaskFinish } from '../task-store.js';
+import { encodeChunk, type StoredLine } from './chunk-codec.js';
 import type { LogChunk, LogHub } from './log-hub.js';
 
 /** What the publisher needs from the database. */
@@ -7,6 +7,8 @@ export interface LogSink {
   /** Stores a chunk and answers its id; with `notify`, also sends that NOTIFY payload prefix + id. */
   appendLog(runId: string, taskRunId: string, lines: StoredLine[], notify?: string): Promise<number>;
   notify(payload: string): Promise<void>;
+  /** The seq of the last line stored of a task run, 0 when none. */
+  lastLogSeq(taskRunId: string): Promise<number>;
 }
 
 /** Writes the ends of task runs of one run, answering task run id → id of its last chunk. */
@@ -15,8 +17,6 @@ export type FinishStore = (
   ends: TaskFinish[],
   notify: { chunk: string; end: string } | undefined,
 ) => Promise<Map<string, number>>;
-
-export const LOG_CHANNEL = 'slipway_run_logs';
 
 /**
  * How long a task's end waits for the ends of the run's other running tasks before its statement
@@ -45,6 +45,11 @@ export class LogPublisher {
     /** null: no NOTIFY (PGlite: one process). */
     private readonly origin: string | null,
   ) {}
+
+  /** Where a task run's stored log ends (the seq of its last line, 0 when none): a resumed task writes only lines after it. */
+  lastSeq(taskRunId: string): Promise<number> {
+    return this.sink.lastLogSeq(taskRunId);
+  }
 
   append(runId: string, taskRunId: string, lines: StoredLine[]): Promise<void> {
     if (lines.length === 0) return Promise.resolve();

@@ -1,6 +1,7 @@
 import { decodeChunk } from './chunk-codec.js';
 import type { LogSearchMatch } from '@slipway/contracts';
-import type { TaskRunRow, TaskStore } from '../task-store.js';
+import type { TaskRunRow } from '../task-store.js';
+import type { LogStore } from './log-store.js';
 
 /** Which lines: one task (by its name or, for a matrix, its pipeline task) and one step, or all. */
 export interface LogSelection {
@@ -25,13 +26,13 @@ export function selectTaskRuns(taskRuns: TaskRunRow[], task: string | undefined)
  * at a time. Without a task, each line is prefixed with `[task/step] `. ANSI escapes are kept.
  */
 export async function* logText(
-  tasks: TaskStore,
+  logs: LogStore,
   taskRuns: TaskRunRow[],
   selection: LogSelection,
 ): AsyncGenerator<{ line: string; task: string; step: string; number: number; text: string }> {
   for (const taskRun of taskRuns) {
     let number = 0;
-    for await (const chunk of tasks.chunksOf([taskRun.id]))
+    for await (const chunk of logs.chunksOf([taskRun.id]))
       for (const line of decodeChunk(chunk.columns)) {
         number += 1;
         if (selection.step && line.step !== selection.step) continue;
@@ -48,7 +49,7 @@ export async function* logText(
 
 /** Lines whose text (without ANSI escapes) contains `q`, case-insensitive: one page and the total. */
 export async function searchLog(
-  tasks: TaskStore,
+  logs: LogStore,
   taskRuns: TaskRunRow[],
   selection: LogSelection,
   q: string,
@@ -57,7 +58,7 @@ export async function searchLog(
   const needle = q.toLowerCase();
   const matches: LogSearchMatch[] = [];
   let total = 0;
-  for await (const l of logText(tasks, taskRuns, selection)) {
+  for await (const l of logText(logs, taskRuns, selection)) {
     if (!stripAnsi(l.text).toLowerCase().includes(needle)) continue;
     if (total >= page.start && total < page.end)
       matches.push({ task: l.task, step: l.step, line: l.number, text: l.text });

@@ -5,9 +5,11 @@ import { pipelineRuns } from '../../../platform/database/schema.js';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.js';
 import { insertPipeline, seedWorkspace, waitFor } from '../pipeline-runs.test-helper.js';
 import { RunStore } from '../run-store.js';
-import { TaskStore, type StoredLine } from '../task-store.js';
+import { TaskStore } from '../task-store.js';
+import type { StoredLine } from './chunk-codec.js';
 import { LogHub } from './log-hub.js';
 import { LogPublisher } from './log-publisher.js';
+import { LogStore } from './log-store.js';
 import { LogStream, type LogSocket, type LogStreamSource } from './log-stream.js';
 
 const PIPELINE = `apiVersion: tekton.dev/v1
@@ -42,6 +44,7 @@ describe('LogStream (real database)', () => {
   let db: TestDatabase;
   let runs: RunStore;
   let tasks: TaskStore;
+  let logs: LogStore;
   let source: LogStreamSource;
   let workspaceId: string;
 
@@ -49,10 +52,11 @@ describe('LogStream (real database)', () => {
     db = await createTestDatabase();
     runs = new RunStore(db.database.db);
     tasks = new TaskStore(db.database.db);
+    logs = new LogStore(db.database.db);
     workspaceId = await seedWorkspace(db.database);
     source = {
       taskRuns: (id) => tasks.taskRuns(id),
-      chunksAfter: (id, after, limit) => tasks.chunksAfter(id, after, limit),
+      chunksAfter: (id, after, limit) => logs.chunksAfter(id, after, limit),
       runStatus: async (id) => (await runs.byId(id))?.status,
     };
   });
@@ -93,7 +97,7 @@ describe('LogStream (real database)', () => {
   it('a reader that falls behind drops live chunks and reads them back: every line once, in order', async () => {
     const { runId, taskRunId } = await newRun();
     const hub = new LogHub();
-    const publisher = new LogPublisher(tasks, hub, null);
+    const publisher = new LogPublisher(logs, hub, null);
     await publisher.append(runId, taskRunId, lines('a1', 'a2'));
     const socket = new FakeSocket();
     const stream = new LogStream(source, hub, socket, runId, { offset: 0, pollMs: 60_000, pageChunks: 2 });
@@ -124,7 +128,7 @@ describe('LogStream (real database)', () => {
   it('serialises each chunk once per selection and shares it between subscribers', async () => {
     const { runId, taskRunId } = await newRun();
     const hub = new LogHub();
-    const publisher = new LogPublisher(tasks, hub, null);
+    const publisher = new LogPublisher(logs, hub, null);
     const sockets = [new FakeSocket(), new FakeSocket()];
     const streams = sockets.map((s) => new LogStream(source, hub, s, runId, { offset: 0, pollMs: 60_000 }));
     await Promise.all(streams.map((s) => s.start()));

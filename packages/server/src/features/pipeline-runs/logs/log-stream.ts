@@ -1,6 +1,5 @@
 import { FINISHED_RUN_STATUSES, type LogStreamFrame } from '@slipway/contracts';
-import type { StoredLine } from '../task-store.js';
-import { decodeChunk, encodeChunk, lineCount, type EncodedChunk } from './chunk-codec.js';
+import { decodeChunk, encodeChunk, lineCount, type EncodedChunk, type StoredLine } from './chunk-codec.js';
 import type { LogChunk, LogEvent, LogHub } from './log-hub.js';
 
 export interface StreamTaskRun {
