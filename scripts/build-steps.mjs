@@ -1,10 +1,14 @@
-// Builds the server and the web app when their sources changed since the last build.
+// Builds the server, the agent and the web app when their sources changed since the last build.
 // Used by `npm start` and `npm test`, so a fresh clone needs no separate build command.
-import { spawnSync } from 'node:child_process';
+// The server and the agent are emitted by esbuild, without type checking (decision 024).
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compile } from './compile.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -34,19 +38,42 @@ function fingerprint(inputs) {
   return hash.digest('hex');
 }
 
-function run(label, command, args, env = {}) {
+function timed(label, work) {
   const started = Date.now();
   process.stdout.write(`slipway: building ${label}…\n`);
-  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    process.stderr.write(`slipway: building ${label} failed (exit ${r.status ?? r.signal})\n`);
-    process.exit(r.status ?? 1);
-  }
+  work();
   process.stdout.write(`slipway: built ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+function run(label, command, args, env = {}, cwd = root) {
+  timed(label, () => {
+    const r = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+    if (r.status !== 0) {
+      process.stderr.write(`slipway: building ${label} failed (exit ${r.status ?? r.signal})\n`);
+      process.exit(r.status ?? 1);
+    }
+  });
+}
+
+/** JavaScript and source maps of TypeScript projects, into their dist/ (scripts/compile.mjs). */
+function emit(label, tsconfigs) {
+  timed(label, () => {
+    try {
+      for (const tsconfig of tsconfigs) compile(path.join(root, tsconfig));
+    } catch (err) {
+      // esbuild has already printed the errors, with file and line
+      process.stderr.write(`slipway: building ${label} failed: ${err.message.split('\n')[0]}\n`);
+      process.exit(1);
+    }
+  });
+}
+
+/** `vite` as the web workspace resolves it (its `build` script's). */
+function viteBin() {
+  const req = createRequire(path.join(root, 'packages/web/package.json'));
+  const pkg = req.resolve('vite/package.json');
+  return path.join(path.dirname(pkg), JSON.parse(readFileSync(pkg, 'utf8')).bin.vite);
+}
 
 const steps = {
   server: {
@@ -58,7 +85,8 @@ const steps = {
       'tsconfig.base.json',
     ],
     output: 'packages/server/dist',
-    build: () => run('the server', npx, ['tsc', '-b', 'packages/server/tsconfig.build.json']),
+    build: () =>
+      emit('the server', ['packages/contracts/tsconfig.json', 'packages/server/tsconfig.build.json']),
   },
   agent: {
     inputs: [
@@ -69,7 +97,8 @@ const steps = {
       'tsconfig.base.json',
     ],
     output: 'packages/agent/dist',
-    build: () => run('the agent', npx, ['tsc', '-b', 'packages/agent/tsconfig.build.json']),
+    build: () =>
+      emit('the agent', ['packages/contracts/tsconfig.json', 'packages/agent/tsconfig.build.json']),
   },
   web: {
     inputs: [
@@ -82,24 +111,49 @@ const steps = {
       'packages/contracts/package.json',
     ],
     output: 'packages/web/dist',
-    build: () => {
-      // Through the workspace's own script, so the web package's Vite is used wherever npm put it.
+    build: () =>
+      // The web package's own Vite, wherever npm put it, without starting npm (half a second).
       run(
         'the web app',
-        npm,
-        ['run', '--silent', 'build', '-w', '@slipway/web', '--', '--logLevel', 'warn'],
+        process.execPath,
+        [viteBin(), 'build', '--logLevel', 'warn'],
         {
           // Vitest sets NODE_ENV=test; the served app is always a production build.
           NODE_ENV: 'production',
         },
-      );
-      run('compressed web assets', process.execPath, ['scripts/precompress.mjs', 'packages/web/dist']);
-    },
+        path.join(root, 'packages/web'),
+      ),
   },
 };
 
-/** Builds what is stale; `force` rebuilds regardless. */
-export function buildIfStale(names = Object.keys(steps), { force = false } = {}) {
+/**
+ * The .br and .gz copies of the built web app (scripts/precompress.mjs), unless they are complete
+ * for its current build: at once, or in the background at the lowest CPU priority, so that
+ * `npm start` does not wait for them (until a copy exists, the server compresses on the fly).
+ */
+export function precompressWebApp({ background = false } = {}) {
+  const dir = path.join(root, 'packages/web/dist');
+  const stamp = path.join(dir, '.build-stamp');
+  const marker = path.join(dir, '.precompressed'); // written by precompress.mjs when complete
+  if (!existsSync(stamp)) return;
+  if (existsSync(marker) && readFileSync(marker, 'utf8') === readFileSync(stamp, 'utf8')) return;
+  const args = [path.join(root, 'scripts/precompress.mjs'), dir];
+  if (!background) return run('compressed web assets', process.execPath, args);
+  process.stdout.write('slipway: compressing the web assets in the background\n');
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'ignore' });
+  try {
+    setPriority(child.pid, 19);
+  } catch {
+    // not allowed here: it runs at the server's priority
+  }
+  child.unref();
+}
+
+/**
+ * Builds what is stale; `force` rebuilds regardless. With the web app, its compressed copies are
+ * made too, before returning unless `precompress` is 'background'.
+ */
+export function buildIfStale(names = Object.keys(steps), { force = false, precompress = 'now' } = {}) {
   for (const name of names) {
     const step = steps[name];
     const stamp = path.join(root, step.output, '.build-stamp');
@@ -109,4 +163,5 @@ export function buildIfStale(names = Object.keys(steps), { force = false } = {})
     step.build();
     writeFileSync(stamp, want);
   }
+  if (names.includes('web')) precompressWebApp({ background: precompress === 'background' });
 }
