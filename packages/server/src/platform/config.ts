@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import { ConfigurationError } from './errors.js';
-import { parseNetAllow, type NetAllowEntry } from '../features/pipelines/executor/sandbox/network-policy.js';
+import { parseNetAllow, type NetAllowEntry } from './net-allow.js';
 import { parseGitAllow, type GitAllowEntry } from './git-url-policy.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));

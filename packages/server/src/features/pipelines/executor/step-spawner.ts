@@ -17,7 +17,9 @@ import {
 import { defaultConcurrency, Semaphore } from './concurrency.js';
 import { writeScript, type ScriptFile } from './step-command.js';
 import { HELPER_SOURCE } from './step-spawner-helper.js';
-import { startPod } from './sandbox/pod.js';
+import { startPod, type Pod } from './sandbox/pod.js';
+
+export type { Pod } from './sandbox/pod.js';
 import type { PodPlan } from './sandbox/sandbox-command.js';
 
 /** How long the helper gets to say it is ready before steps are spawned in process instead. */
@@ -81,12 +83,6 @@ export type SpawnOptions = GroupOptions & {
    */
   key?: string;
 };
-
-/** A task's network namespace (see sandbox/pod.ts): steps join it through `/proc/<pid>/ns/net`. */
-export interface Pod {
-  pid: number;
-  stop(): void;
-}
 
 /** The supervisor's socket, its spool and its log, under a state directory (0700). */
 export interface SupervisorPaths {

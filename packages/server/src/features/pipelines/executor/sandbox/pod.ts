@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import type { Pod } from '../step-spawner.js';
 import type { PodPlan } from './sandbox-command.js';
+
+/** A task's network namespace: steps join it through `/proc/<pid>/ns/net`. */
+export interface Pod {
+  pid: number;
+  stop(): void;
+}
 
 /**
  * Makes a task's network namespace from this process (the step spawner helper does the same in
