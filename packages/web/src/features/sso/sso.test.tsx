@@ -13,6 +13,9 @@ describe('Enterprise SSO settings: TLS', () => {
     ctx.peer.org.sso = null;
     renderApp('/settings/account');
     const url = await screen.findByLabelText('URL', {}, opts);
+    // the account page has other sections with a Save button of their own (the run duration limit)
+    const form = url.closest('form')!;
+    const save = () => within(form).getByRole('button', { name: 'Save' });
     const user = userEvent.setup();
     const fill = async (label: string, text: string) => {
       await user.click(screen.getByLabelText(label));
@@ -26,7 +29,7 @@ describe('Enterprise SSO settings: TLS', () => {
     await user.click(screen.getByRole('switch', { name: /Use StartTLS/ }));
     const ca = screen.getByLabelText('CA certificate (PEM)');
     await fill('CA certificate (PEM)', 'not a certificate');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(save());
     // checked in the browser with the contracts' schema
     expect(await screen.findByText(SSO_MESSAGES.caCertificate, {}, opts)).toBeTruthy();
     expect(ctx.peer.calls('PUT', '/api/sso/settings')).toHaveLength(0);
@@ -34,13 +37,13 @@ describe('Enterprise SSO settings: TLS', () => {
     await user.clear(ca);
     await user.click(ca);
     await user.paste(PEM);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(save());
     // the server refuses StartTLS on an ldaps:// URL
     expect((await screen.findByRole('alert', {}, opts)).textContent).toBe(SSO_MESSAGES.startTlsWithLdaps);
 
     await user.clear(screen.getByLabelText('URL'));
     await fill('URL', 'ldap://ldap.example.com:389');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(save());
     expect(await screen.findByText('The SSO settings are saved.', {}, opts)).toBeTruthy();
     expect(ctx.peer.calls('PUT', '/api/sso/settings').at(-1)!.body).toMatchObject({
       url: 'ldap://ldap.example.com:389',
