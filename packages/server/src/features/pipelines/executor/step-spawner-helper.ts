@@ -363,7 +363,7 @@ function podStart(c, m) {
     pod.slirp.stdio[3].once('data', () => answer(pid));
   });
 }
-function podStop(key) {
+function podStop(key, quiet) {
   const pod = pods.get(key);
   if (!pod) return;
   pods.delete(key);
@@ -373,20 +373,25 @@ function podStop(key) {
     child.removeAllListeners('exit');
     try { child.kill('SIGKILL'); } catch {}
   }
-  idleCheck();
+  if (!quiet) idleCheck();
 }
+/** Steps still running or waiting for a slot (a task's network namespace alone does not count). */
 function busy() {
-  if (pods.size > 0 || queues.size > 0) return true;
+  if (queues.size > 0) return true;
   for (const rec of byKey.values()) if (rec.running || rec.queued) return true;
   return false;
 }
-/** No server and nothing running: leave now, or ORPHAN_MS after a server died mid-work. */
+/**
+ * No server and no step running: leave now when nothing is left to claim, else ORPHAN_MS later
+ * (a server that died mid-work may come back for its ends, spools and network namespaces).
+ */
 function idleCheck() {
   if (conns.size > 0 || busy()) return;
-  if (byKey.size === 0) shutdown();
+  if (byKey.size === 0 && pods.size === 0) shutdown();
   else if (!orphanTimer) orphanTimer = setTimeout(() => { if (conns.size === 0 && !busy()) shutdown(); }, ORPHAN_MS);
 }
 function shutdown() {
+  for (const key of [...pods.keys()]) podStop(key, true);
   try { fs.unlinkSync(SOCKET); } catch {}
   try { fs.unlinkSync(LOCK); } catch {}
   for (const rec of byKey.values()) forget(rec);
