@@ -147,6 +147,8 @@ function ended(rec, end, heldSlot) {
   rec.end = end;
   if (rec.spool !== undefined) { try { fs.closeSync(rec.spool); } catch {} rec.spool = undefined; }
   sendFor(rec, Object.assign({}, end));
+  // a group without a task's key cannot be re-attached: once its end is told, it is forgotten
+  if (rec.ephemeral && rec.conn) forget(rec);
   if (heldSlot) {
     running -= 1;
     const tenant = tenantOf.get(rec.key);
@@ -295,7 +297,8 @@ function spawnMessage(c, m) {
     else known.resume?.();
     return;
   }
-  const rec = { key: m.key, id: undefined, conn: undefined, m, queued: true, unacked: 0, held: [] };
+  const rec = { key: m.key, id: undefined, conn: undefined, m, queued: true, unacked: 0, held: [],
+    ephemeral: m.ephemeral === true };
   byKey.set(m.key, rec);
   hold(rec, c, m.id);
   const tenant = typeof m.tenant === 'string' ? m.tenant : '';
@@ -395,6 +398,12 @@ function shutdown() {
   try { fs.unlinkSync(SOCKET); } catch {}
   try { fs.unlinkSync(LOCK); } catch {}
   for (const rec of byKey.values()) forget(rec);
+  // a temporary state directory (a spawner given none) goes with its supervisor
+  const own = process.env.SLIPWAY_SUPERVISOR_REMOVE_DIR;
+  if (own) {
+    try { fs.rmSync(own, { recursive: true, force: true }); } catch {}
+    try { fs.rmdirSync(path.dirname(SOCKET)); } catch {}
+  }
   process.exit(0);
 }
 function receive(c, m) {
@@ -450,7 +459,10 @@ const server = net.createServer((socket) => {
   const gone = () => {
     if (!conns.delete(c)) return;
     // its groups run on, spooled, for the server that comes back
-    for (const rec of [...c.byId.values()]) hold(rec, undefined, undefined);
+    for (const rec of [...c.byId.values()]) {
+      if (rec.ephemeral && rec.end) forget(rec);
+      else hold(rec, undefined, undefined);
+    }
     for (const stream of c.paused) stream.resume();
     c.paused.clear();
     idleCheck();

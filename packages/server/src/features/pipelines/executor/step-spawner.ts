@@ -51,16 +51,18 @@ export class StepSpawner {
     readonly slots: number = defaultConcurrency(),
     /**
      * Where the supervisor keeps its socket and spool (`<data dir>/supervisor`); by default a
-     * directory of this spawner's own (a supervisor serves one connection at a time).
+     * temporary directory of this spawner's own, which the supervisor removes when it leaves.
      */
-    stateDir: string = path.join(
-      tmpdir(),
-      `slipway-supervisor-${process.pid}-${randomBytes(4).toString('hex')}`,
-    ),
+    stateDir?: string,
   ) {
     this.local = new Semaphore(slots);
-    this.paths = supervisorPaths(stateDir);
+    this.ephemeral = stateDir === undefined;
+    this.paths = supervisorPaths(
+      stateDir ?? path.join(tmpdir(), `slipway-supervisor-${process.pid}-${randomBytes(4).toString('hex')}`),
+    );
   }
+
+  private readonly ephemeral: boolean;
 
   /** Writes the step's script file (given one), then spawns its process group. */
   async spawnGroup(file: string, args: string[], options: SpawnOptions): Promise<GroupProcess> {
@@ -199,6 +201,7 @@ export class StepSpawner {
             SLIPWAY_STEP_SLOTS: String(this.slots),
             SLIPWAY_SUPERVISOR_SOCKET: this.paths.socket,
             SLIPWAY_SUPERVISOR_SPOOL: this.paths.spool,
+            ...(this.ephemeral ? { SLIPWAY_SUPERVISOR_REMOVE_DIR: this.paths.dir } : {}),
           },
         });
       } catch {

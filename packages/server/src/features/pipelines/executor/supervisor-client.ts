@@ -228,10 +228,12 @@ export class SupervisorConnection {
     const grace = options.killGraceMs ?? KILL_GRACE_MS;
     const { script, home, removeAfter, mkdirs, owner, fds } = options;
     const key = options.key ?? `once-${process.pid}-${randomBytes(8).toString('hex')}`;
+    const ephemeral = options.key === undefined;
     this.send({
       t: 'spawn',
       ...{ id, key, file, args, cwd: options.cwd, env: options.env, grace, script, home, removeAfter },
       ...(options.tenant !== undefined ? { tenant: options.tenant } : {}),
+      ...(ephemeral ? { ephemeral } : {}),
       ...(mkdirs ? { mkdirs } : {}),
       ...(owner ? { owner } : {}),
       ...(fds ? { fds } : {}),
