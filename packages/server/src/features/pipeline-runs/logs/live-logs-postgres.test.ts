@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,8 @@ describe.skipIf(!onPostgres)('live logs across two server instances on one Postg
       SLIPWAY_WEB_DIR: path.join(dir, 'web'),
       SLIPWAY_MASTER_KEY: masterKey,
       SLIPWAY_ENGINE: engine,
+      // no registry is reachable from the test machines: a step's root is the host's system
+      SLIPWAY_STEP_IMAGES: 'host',
     });
     const database = await openDatabase({ databaseUrl: db.url, dataDir: '', poolMax: 4 });
     databases.push(database);
@@ -51,6 +53,8 @@ describe.skipIf(!onPostgres)('live logs across two server instances on one Postg
   beforeAll(async () => {
     db = await createTestDatabase();
     dir = mkdtempSync(path.join(tmpdir(), 'slipway-live-pg-'));
+    // the sandbox's host user passes through to the run directories bwrap binds (never reads them)
+    chmodSync(dir, 0o711);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
