@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineRunDetail } from '@slipway/contracts';
 import { FINISHED, insertPipeline, waitFor } from '../features/pipeline-runs/pipeline-runs.test-helper.js';
-import { probeSandbox } from '../features/pipelines/executor/sandbox/probe.js';
 import { createSignedInUser, type TestUser } from '../test-support/identity.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { sandboxSupport, sandboxRequired } from '../test-support/sandbox.js';
 
 /**
  * The attacks of the sandbox issue (#10), run as a tenant through the API: a developer of
@@ -14,11 +14,8 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js';
  * outbox, organisation A's running step and workspace, the server's environment, and the
  * host's loopback services. Each must fail. Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-const support = probeSandbox({
-  stateDir: path.join('/tmp', `slipway-probe-${process.pid}`),
-  hostUser: { uid: 880000, gid: 880000 },
-});
-const required = Boolean(process.env.CI || process.env.SLIPWAY_REQUIRE_SANDBOX);
+const support = sandboxSupport();
+const required = sandboxRequired;
 if (!support.available) {
   if (required) throw new Error(`the tenant isolation suite needs a sandbox: ${support.reason}`);
   console.warn(`tenant isolation suite skipped: ${support.reason}`);

@@ -9,14 +9,11 @@ import { openDatabase } from '../../platform/database/database.js';
 import { migrate } from '../../platform/database/migrate.js';
 import { AuthStore } from '../auth/auth-store.js';
 import { hashPassword } from '../auth/passwords.js';
-import { probeSandbox } from '../pipelines/executor/sandbox/probe.js';
 import { FINISHED, waitFor } from './pipeline-runs.test-helper.js';
+import { sandboxSupport } from '../../test-support/sandbox.js';
 
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-const support = probeSandbox({
-  stateDir: path.join(tmpdir(), `slipway-probe-${process.pid}`),
-  hostUser: { uid: 880000, gid: 880000 },
-});
+const support = sandboxSupport();
 // the embedded database: a restarted process takes the runs over at once (PostgreSQL waits out
 // the dead process's leases, 30 s)
 const runnable = support.available && !process.env.DATABASE_URL;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,15 +12,12 @@ import { startTokenAuthProxy } from '../../../../test-support/registry-auth-prox
 import { ImageStore } from '../images/index.js';
 import { LocalExecutor } from '../local-executor.js';
 import { neverAborted, recordingIo, step, taskRun, tempDir } from '../local-executor.test-helper.js';
-import { probeSandbox } from './probe.js';
 import type { StepImages } from './task-sandbox.js';
+import { sandboxSupport, SANDBOX_HOST_USER } from '../../../../test-support/sandbox.js';
 
-const HOST_USER = { uid: 880000, gid: 880000 };
+const HOST_USER = SANDBOX_HOST_USER;
 const BUSYBOX = '/usr/bin/busybox';
-const support = probeSandbox({
-  stateDir: join(tmpdir(), `slipway-sandbox-probe-${process.pid}`),
-  hostUser: HOST_USER,
-});
+const support = sandboxSupport();
 const runnable = support.available && registryAvailable && existsSync(BUSYBOX);
 if (!runnable) {
   if (process.env.CI || process.env.SLIPWAY_REQUIRE_SANDBOX)

@@ -1,21 +1,17 @@
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalExecutor } from '../local-executor.js';
 import { neverAborted, recordingIo, step, taskRun, tempDir } from '../local-executor.test-helper.js';
 import { parseNetAllow } from './network-policy.js';
-import { probeSandbox, type SandboxSupport } from './probe.js';
 import type { SandboxOptions } from './task-sandbox.js';
+import { sandboxSupport, SANDBOX_HOST_USER, sandboxRequired } from '../../../../test-support/sandbox.js';
 
-const HOST_USER = { uid: 880000, gid: 880000 };
-const required = Boolean(process.env.CI || process.env.SLIPWAY_REQUIRE_SANDBOX);
+const HOST_USER = SANDBOX_HOST_USER;
+const required = sandboxRequired;
 
-const support: SandboxSupport = probeSandbox({
-  stateDir: join(tmpdir(), `slipway-sandbox-probe-${process.pid}`),
-  hostUser: HOST_USER,
-});
+const support = sandboxSupport();
 let dir: string;
 let cleanup: () => Promise<void>;
 let listener: Server;

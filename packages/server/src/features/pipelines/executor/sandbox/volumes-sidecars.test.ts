@@ -8,15 +8,12 @@ import type { ResolvedSidecar, ResolvedVolume } from '../../definition/resolve-t
 import { LocalExecutor } from '../local-executor.js';
 import { limitsSummary } from '../local-executor-factory.js';
 import { neverAborted, recordingIo, step, taskRun, tempDir, waitFor } from '../local-executor.test-helper.js';
-import { probeSandbox, type SandboxSupport } from './probe.js';
 import type { SandboxOptions } from './task-sandbox.js';
+import { sandboxSupport, SANDBOX_HOST_USER, sandboxRequired } from '../../../../test-support/sandbox.js';
 
-const HOST_USER = { uid: 880000, gid: 880000 };
-const required = Boolean(process.env.CI || process.env.SLIPWAY_REQUIRE_SANDBOX);
-const support: SandboxSupport = probeSandbox({
-  stateDir: join(tmpdir(), `slipway-sandbox-probe-${process.pid}`),
-  hostUser: HOST_USER,
-});
+const HOST_USER = SANDBOX_HOST_USER;
+const required = sandboxRequired;
+const support = sandboxSupport();
 // the sidecar's server: the host's python3 (the host's system is each step's root here)
 const python = ['/usr/bin/python3', '/bin/python3'].find((p) => {
   try {
