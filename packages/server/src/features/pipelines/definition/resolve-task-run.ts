@@ -69,6 +69,8 @@ export interface ResolvedSidecar extends ResolvedStep {
 export interface WorkspaceMount {
   name: string;
   hostPath: string;
+  /** The pipeline workspace's directory, which `hostPath` (with the binding's subPath) must lie in. */
+  base: string;
   /** `mountPath`, or `/workspace/<name>` (Tekton's default). */
   path: string;
   readOnly: boolean;
@@ -180,7 +182,7 @@ function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext,
       : `/workspace/${workspace.name}`;
     const pipelineName = binding?.workspace ?? binding?.name ?? workspace.name;
     const readOnly = Boolean(workspace.readOnly) || Boolean(ctx.readOnlyWorkspaces?.includes(pipelineName));
-    mounts.push({ name: workspace.name, hostPath, path, readOnly });
+    mounts.push({ name: workspace.name, hostPath, base, path, readOnly });
     paths[workspace.name] = path;
   }
   return paths;

@@ -40,6 +40,8 @@ export interface SandboxMount {
   /** Where the step sees it. */
   path: string;
   readOnly: boolean;
+  /** The volume's directory a subPath mount must lie in (checked before the step starts). */
+  base?: string;
 }
 
 export interface SandboxStep {

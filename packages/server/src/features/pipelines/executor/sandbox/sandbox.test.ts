@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -70,7 +71,9 @@ describe.runIf(support.available)('the sandbox', () => {
           resultsDir,
           results: ['status'],
           workspaces: { source: '/workspace/source' },
-          mounts: [{ name: 'source', hostPath: source, path: '/workspace/source', readOnly: false }],
+          mounts: [
+            { name: 'source', hostPath: source, base: source, path: '/workspace/source', readOnly: false },
+          ],
         },
       ),
       io,
@@ -133,7 +136,9 @@ describe.runIf(support.available)('the sandbox', () => {
         ],
         {
           workspaces: { config: '/workspace/config' },
-          mounts: [{ name: 'config', hostPath: config, path: '/workspace/config', readOnly: true }],
+          mounts: [
+            { name: 'config', hostPath: config, base: config, path: '/workspace/config', readOnly: true },
+          ],
         },
       ),
       io,
@@ -215,5 +220,51 @@ describe.runIf(support.available)('the sandbox', () => {
     );
     expect(outcome.status).toBe('succeeded');
     expect(io.texts('stdout').join(' ')).not.toContain('tap0');
+  });
+});
+
+describe.runIf(support.available)('the sandbox against paths a step plants', () => {
+  it('refuses a subPath leaving its workspace, and a workingDir through a link a step made', async () => {
+    const ws = await workspace('planted');
+    const outside = await workspace('outside');
+    await writeFile(join(outside, 'secret'), 'server-only\n');
+    const escape = await executor().runTask(
+      taskRun(dir, [step('look', { script: 'ls /workspace/src' })], {
+        workspaces: { src: '/workspace/src' },
+        mounts: [
+          {
+            name: 'src',
+            hostPath: join(ws, '..', 'outside'),
+            base: ws,
+            path: '/workspace/src',
+            readOnly: false,
+          },
+        ],
+      }),
+      recordingIo(),
+      neverAborted(),
+    );
+    expect(escape.status).toBe('failed');
+    expect(escape.reason).toContain('lies outside its workspace');
+
+    const io = recordingIo();
+    const planted = await executor().runTask(
+      taskRun(
+        dir,
+        [
+          step('plant', { script: `ln -s / /workspace/src/link` }),
+          step('use', { script: 'pwd', workingDir: '/workspace/src/link/etc/slipway-planted' }),
+        ],
+        {
+          workspaces: { src: '/workspace/src' },
+          mounts: [{ name: 'src', hostPath: ws, base: ws, path: '/workspace/src', readOnly: false }],
+        },
+      ),
+      io,
+      neverAborted(),
+    );
+    expect(planted.status).toBe('failed');
+    expect(planted.reason).toContain('passes through a symbolic link (link)');
+    expect(existsSync('/etc/slipway-planted')).toBe(false);
   });
 });

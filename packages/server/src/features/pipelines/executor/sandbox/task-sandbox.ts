@@ -6,6 +6,7 @@ import type { NetAllowEntry } from './network-policy.js';
 import type { SandboxSupport } from './probe.js';
 import type { TaskIo } from '../executor.js';
 import type { TaskLog } from '../task-log.js';
+import { directoryInside } from './host-paths.js';
 import { Sidecars } from './sidecars.js';
 import { emptyDirs, limitProcesses, refuseUnprovidable, volumeMounts } from './task-volumes.js';
 import {
@@ -106,6 +107,9 @@ export class TaskSandbox {
   ): Promise<TaskSandbox> {
     const sandbox = new TaskSandbox(options, run, scratchDir, auths);
     refuseUnprovidable(run, options.support.network && !run.noNetwork);
+    // a subPath must stay inside its workspace and pass through no link a step planted
+    for (const mount of run.mounts ?? [])
+      await directoryInside(mount.base, mount.hostPath, `workspace "${mount.name}"'s subPath`);
     const owner = sandbox.owner;
     if (owner) {
       for (const volume of run.volumes ?? [])
@@ -214,23 +218,33 @@ export class TaskSandbox {
     const wanted = step.workingDir
       ? posix.resolve(TEKTON.workspace, step.workingDir)
       : image?.config.workingDir || TEKTON.workspace;
-    const host = this.hostPathOf(wanted);
-    if (host !== undefined) {
-      await mkdir(host, { recursive: true });
+    // a volume's subPath, like a workspace's, passes through no link a step planted
+    for (const mount of volumeMounts(this.run, step, this.scratchDir)) {
+      if (!mount.base || mount.base === mount.hostPath) continue;
+      await mkdir(mount.base, { recursive: true });
+      await directoryInside(mount.base, mount.hostPath, `the subPath of the volume mounted at ${mount.path}`);
+    }
+    const at = this.hostPathOf(wanted);
+    if (at !== undefined) {
+      await mkdir(at.base, { recursive: true });
+      await directoryInside(at.base, at.host, `workingDir "${wanted}"`);
       const owner = this.owner;
-      if (owner && host !== this.hostPathOf(TEKTON.workspace)) await ensureOwned(host, ...owner);
+      if (owner && at.host !== at.base) await ensureOwned(at.host, ...owner);
     }
     return wanted;
   }
 
-  private hostPathOf(inside: string): string | undefined {
+  /** The host directory behind a path under /workspace, and the mount's directory it lies in. */
+  private hostPathOf(inside: string): { base: string; host: string } | undefined {
     const mounts = [...(this.run.mounts ?? [])].sort((a, b) => b.path.length - a.path.length);
     for (const mount of mounts) {
       if (inside === mount.path || inside.startsWith(`${mount.path}/`))
-        return join(mount.hostPath, posix.relative(mount.path, inside));
+        return { base: mount.hostPath, host: join(mount.hostPath, posix.relative(mount.path, inside)) };
     }
-    if (inside === TEKTON.workspace || inside.startsWith(`${TEKTON.workspace}/`))
-      return join(this.scratchDir, 'workspace', posix.relative(TEKTON.workspace, inside));
+    if (inside === TEKTON.workspace || inside.startsWith(`${TEKTON.workspace}/`)) {
+      const base = join(this.scratchDir, 'workspace');
+      return { base, host: join(base, posix.relative(TEKTON.workspace, inside)) };
+    }
     return undefined;
   }
 

@@ -78,6 +78,7 @@ export function volumeMounts(run: ResolvedTaskRun, step: ResolvedStep, scratchDi
       hostPath: sub && sub !== '.' ? join(base, sub) : base,
       path: posix.normalize(mount.mountPath),
       readOnly: Boolean(mount.readOnly) || volume.kind !== 'emptyDir',
+      base,
     };
   });
 }

@@ -121,7 +121,9 @@ describe.runIf(support.available)('task volumes in the sandbox', () => {
         {
           volumes: [{ name: 'cache', kind: 'emptyDir' }],
           workspaces: { source: '/workspace/source' },
-          mounts: [{ name: 'source', hostPath: source, path: '/workspace/source', readOnly: false }],
+          mounts: [
+            { name: 'source', hostPath: source, base: source, path: '/workspace/source', readOnly: false },
+          ],
         },
       ),
       io,
