@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from '../app/api-error';
+import type { ApiError } from './api-error';
 import { LoadError } from './LoadError';
 import { Skeleton } from './Skeleton';
 

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, type ApiError } from '../app/api-error';
+import { errorMessage, type ApiError } from './api-error';
 import { Button } from './Button';
 
 /** A list or page that could not be loaded: what failed, the server's reason, and a retry. */

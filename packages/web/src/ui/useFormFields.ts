@@ -1,5 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+} from 'react';
 import type { z } from 'zod';
+import { formErrors, type ApiError } from './api-error';
 
 /** One message per field: the first issue zod reports for it (spec §5 wording). */
 export function issuesByField(issues: z.ZodError['issues']): Record<string, string> {
@@ -11,14 +20,52 @@ export function issuesByField(issues: z.ZodError['issues']): Record<string, stri
   return out;
 }
 
+/** What an RTK Query mutation trigger (or any call shaped like one) answers. */
+export interface SubmitAnswer<R> {
+  data?: R;
+  error?: ApiError;
+}
+
+export interface SubmitOptions<T, R> {
+  /** The contracts schema the input must pass; without one the input is sent as it is. */
+  schema?: z.ZodType<T>;
+  /** What is checked and sent; the form's values when left out. */
+  input?: unknown;
+  /**
+   * Checks a schema cannot make (or a nicer wording for one of its messages), by field. Their
+   * messages join the schema's and win over them; any message stops the submission.
+   */
+  check?: () => Record<string, string | undefined>;
+  /** Sends the checked body: usually an RTK Query mutation trigger. */
+  mutate: (body: T) => PromiseLike<SubmitAnswer<R>>;
+  /** After a successful call: close the dialog, show "Saved", navigate. Awaited while busy. */
+  onSuccess?: (data: R, body: T) => unknown;
+  /** A failure the form handles itself (answer true), such as a redirect; otherwise it is shown. */
+  onError?: (error: ApiError, body: T) => boolean | Promise<boolean>;
+}
+
+/** The keys of `V` whose values are text, which `field()` binds to a text input. */
+type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+
 /**
- * Controlled text fields checked with a contracts schema. `field(name)` gives the props of a MUI
- * TextField (value, change handler, error and its message); `parse(schema, input)` validates on
- * submit, shows each field's message and moves the focus to the first field in error.
+ * The one form approach of the web app (decision 029): controlled fields checked with a contracts
+ * schema.
+ *
+ * - `field(name)` gives the props of a MUI TextField for a text value (value, change handler, error
+ *   and its message); `setValue(name, value)` sets any value (a select, a switch, a list of rows).
+ * - `handleSubmit({ schema, input, mutate, onSuccess })` is the form's submit handler: it checks
+ *   the input, shows each field's message and moves the focus to the first field in error; else it
+ *   calls `mutate` and, when the API refuses, puts its per-field `details` under their fields and
+ *   its message in `formError` (for a FormAlert) unless a field already says the same.
+ * - `submitting` is true from the call until `onSuccess` is done; `succeeded` from then until the
+ *   next submission (for a "Saved" notice).
  */
-export function useFormFields<F extends string>(initial: Record<F, string>) {
+export function useFormFields<V extends Record<string, unknown>>(initial: V) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [succeeded, setSucceeded] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const formRef: RefObject<HTMLFormElement | null> = useRef<HTMLFormElement>(null);
 
@@ -27,46 +74,97 @@ export function useFormFields<F extends string>(initial: Record<F, string>) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
+  const setValue = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((errs) => (errs[name] ? { ...errs, [name]: undefined } : errs));
+  }, []);
+
   const field = useCallback(
-    (name: F) => ({
+    (name: TextKey<V>) => ({
       name,
       id: `field-${name}`,
-      value: values[name],
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        const value = e.target.value;
-        setValues((v) => ({ ...v, [name]: value }));
-        setErrors((errs) => (errs[name] ? { ...errs, [name]: undefined } : errs));
-      },
+      value: values[name] as string,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        setValue(name, e.target.value as V[typeof name]),
       error: Boolean(errors[name]),
       helperText: errors[name],
     }),
-    [values, errors],
+    [values, errors, setValue],
   );
 
-  /** Validates; on failure shows the messages (and returns null), on success clears them. */
-  const parse = useCallback(<T>(schema: z.ZodType<T>, input: unknown): T | null => {
-    const result = schema.safeParse(input);
-    if (result.success) {
-      setErrors({});
-      return result.data;
-    }
-    setErrors(issuesByField(result.error.issues) as Partial<Record<F, string>>);
+  /** Shows messages that came from elsewhere (the API's per-field details) and focuses the first. */
+  const showErrors = useCallback((errs: Record<string, string | undefined>) => {
+    setErrors(errs);
     setAttempt((n) => n + 1);
-    return null;
   }, []);
 
-  /** Shows messages that came from elsewhere (the API's per-field details). */
-  const showErrors = useCallback((errs: Record<string, string>) => {
-    setErrors(errs as Partial<Record<F, string>>);
-    setAttempt((n) => n + 1);
-  }, []);
+  /** Validates; on failure shows the messages (and returns null), on success clears them. */
+  const parse = useCallback(
+    <T>(schema: z.ZodType<T>, input: unknown): T | null => {
+      const result = schema.safeParse(input);
+      if (result.success) {
+        setErrors({});
+        return result.data;
+      }
+      showErrors(issuesByField(result.error.issues));
+      return null;
+    },
+    [showErrors],
+  );
+
+  const handleSubmit =
+    <T, R>(options: SubmitOptions<T, R>) =>
+    async (event?: FormEvent): Promise<void> => {
+      event?.preventDefault();
+      setFormError(null);
+      setSucceeded(false);
+      const input = 'input' in options ? options.input : values;
+      const checked = options.schema ? options.schema.safeParse(input) : null;
+      const found = {
+        ...(checked && !checked.success ? issuesByField(checked.error.issues) : {}),
+        ...Object.fromEntries(Object.entries(options.check?.() ?? {}).filter(([, m]) => m)),
+      };
+      if (Object.keys(found).length > 0) return showErrors(found);
+      setErrors({});
+      const body = (checked?.success ? checked.data : input) as T;
+      setSubmitting(true);
+      try {
+        const answer = await options.mutate(body);
+        if (answer.error === undefined) {
+          await options.onSuccess?.(answer.data as R, body);
+          setSucceeded(true);
+        } else if (!(await options.onError?.(answer.error, body))) {
+          const { fields, message } = formErrors(answer.error, Object.keys(values));
+          showErrors(fields);
+          setFormError(message);
+        }
+      } finally {
+        setSubmitting(false);
+      }
+    };
 
   const reset = useCallback(() => {
     setValues(initial);
     setErrors({});
+    setFormError(null);
+    setSucceeded(false);
     // `initial` is a literal at each call site; resetting to the first render's values is intended.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return { values, errors, field, parse, showErrors, reset, formRef };
+  return {
+    values,
+    errors,
+    field,
+    setValue,
+    parse,
+    showErrors,
+    handleSubmit,
+    formError,
+    setFormError,
+    submitting,
+    succeeded,
+    reset,
+    formRef,
+  };
 }
