@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, updated, workspaceRef } from './columns.js';
+import { at, created, id, updated } from './columns.js';
+import { workspaceRef } from './identity.js';
 
 /** Clusters (issue 5). */
 

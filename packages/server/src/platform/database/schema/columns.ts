@@ -1,9 +1,8 @@
 import { text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaces } from './identity.js';
 
 /**
- * Columns the tables of every area share. Function declarations, not arrow constants: identity.ts
- * (which holds `workspaces`) uses them too, and a declaration is ready before either module runs.
+ * Columns the tables of every area share. The references to a user, an organisation and a
+ * workspace (userRef, organisationRef, workspaceRef) live in identity.ts beside their tables.
  */
 
 export function id() {
@@ -20,11 +19,4 @@ export function at(name: string) {
 
 export function updated() {
   return timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-}
-
-/** The workspace a row belongs to: deleting the workspace deletes the row. */
-export function workspaceRef() {
-  return text('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' });
 }

@@ -1,5 +1,6 @@
 import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { created, id, updated, workspaceRef } from './columns.js';
+import { created, id, updated } from './columns.js';
+import { workspaceRef } from './identity.js';
 
 /** A workspace's configuration for its runs: secrets, config maps and variables (issue 4). */
 

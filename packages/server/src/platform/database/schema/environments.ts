@@ -1,5 +1,6 @@
 import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, updated, workspaceRef } from './columns.js';
+import { at, created, id, updated } from './columns.js';
+import { workspaceRef } from './identity.js';
 import { clusters } from './clusters.js';
 
 /** Environments and what is deployed into them (issue 5). */

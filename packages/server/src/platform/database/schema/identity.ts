@@ -9,13 +9,36 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, created, id, workspaceRef } from './columns.js';
+import { at, created, id } from './columns.js';
 
 /**
  * Identity, organisations, workspaces and access (issue 3): people, their sessions and sign-in,
  * organisations and workspaces with their members, custom roles, invites, service accounts and
  * single sign-on.
  */
+
+/**
+ * References other areas' tables share: the user, organisation or workspace a row belongs to.
+ * Deleting that user, organisation or workspace deletes the row. Function declarations, so the
+ * tables above them in this file can use them before the module has run to the end.
+ */
+export function userRef() {
+  return text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
+export function organisationRef() {
+  return text('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+}
+
+export function workspaceRef() {
+  return text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+}
 
 export const users = pgTable('users', {
   id: id(),
@@ -40,12 +63,8 @@ export const organisations = pgTable('organisations', {
 export const organisationMembers = pgTable(
   'organisation_members',
   {
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: organisationRef(),
+    userId: userRef(),
     /** master_admin | account_admin | member */
     role: text('role').notNull(),
     createdAt: created(),
@@ -57,9 +76,7 @@ export const workspaces = pgTable(
   'workspaces',
   {
     id: id(),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationRef(),
     name: text('name').notNull(),
     createdAt: created(),
   },
@@ -70,9 +87,7 @@ export const workspaceMembers = pgTable(
   'workspace_members',
   {
     workspaceId: workspaceRef(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     /** a built-in workspace role (project_admin, developer, viewer) or a custom role's id */
     role: text('role').notNull(),
     createdAt: created(),
@@ -85,9 +100,7 @@ export const roles = pgTable(
   'roles',
   {
     id: id(),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationRef(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     /** PermissionGrant[] */
@@ -102,9 +115,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     organisationId: text('organisation_id').notNull(),
     /** the X-BrowserFingerprint sent at sign-in; the token is refused with another one */
     fingerprint: text('fingerprint'),
@@ -123,9 +134,7 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -139,9 +148,7 @@ export const verificationCodes = pgTable(
 /** Single-use, expiring tokens: password resets and invites share this shape of keeping a hash. */
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
   createdAt: created(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
@@ -151,9 +158,7 @@ export const invites = pgTable(
   'invites',
   {
     id: id(),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationRef(),
     workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     organisationRole: text('organisation_role').notNull().default('member'),
@@ -172,9 +177,7 @@ export const serviceAccounts = pgTable(
   'service_accounts',
   {
     id: id(),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: organisationRef(),
     name: text('name').notNull(),
     /** the first characters of the token, shown in lists so people can tell tokens apart */
     tokenPrefix: text('token_prefix').notNull(),

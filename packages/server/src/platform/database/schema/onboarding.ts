@@ -1,6 +1,6 @@
-import { boolean, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { updated } from './columns.js';
-import { organisations, users } from './identity.js';
+import { organisationRef, userRef } from './identity.js';
 
 /** The guided tour (spec §2 "Guided first-run tour", §4 "Guided tour"). */
 
@@ -8,12 +8,8 @@ import { organisations, users } from './identity.js';
 export const onboardingStates = pgTable(
   'onboarding_states',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    organisationId: organisationRef(),
     /** the spec's server step (currentstep); the tour step is max(0, currentstep - 4) */
     currentStep: integer('current_step').notNull().default(0),
     completed: boolean('completed').notNull().default(false),

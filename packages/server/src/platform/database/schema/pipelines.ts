@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, updated, workspaceRef } from './columns.js';
-import { workspaces } from './identity.js';
+import { at, created, id, updated } from './columns.js';
+import { workspaceRef, workspaces } from './identity.js';
 
 /** Pipelines, their versions and task templates (issue 4). */
 

@@ -9,7 +9,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, id, workspaceRef } from './columns.js';
+import { at, id } from './columns.js';
+import { workspaceRef } from './identity.js';
 import { pipelines } from './pipelines.js';
 
 /** Pipeline runs, their task runs and step runs (issue 4). */

@@ -10,7 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, created, id, updated, workspaceRef } from './columns.js';
+import { at, created, id, updated } from './columns.js';
+import { workspaceRef } from './identity.js';
 import { pipelines } from './pipelines.js';
 
 /** Triggers: webhooks and schedules (issue 4). */

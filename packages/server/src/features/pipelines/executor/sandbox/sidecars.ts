@@ -6,7 +6,7 @@ import { planStepCommand } from '../step-command.js';
 import { StepSpawner } from '../step-spawner.js';
 import type { TaskLog } from '../task-log.js';
 import type { ResolvedSidecar } from '../../definition/resolve-task-run.js';
-import type { TaskSandbox } from './task-sandbox.js';
+import type { StepSandbox } from './step-sandbox.js';
 
 /** How often a readiness probe runs (Kubernetes' periodSeconds, shortened for CI tasks). */
 export const READINESS_POLL_MS = 200;
@@ -64,7 +64,7 @@ export class Sidecars {
   private stopping = false;
 
   constructor(
-    private readonly sandbox: TaskSandbox,
+    private readonly sandbox: StepSandbox,
     private readonly sidecars: readonly ResolvedSidecar[],
     private readonly scratchDir: string,
     private readonly tenant: string | undefined,

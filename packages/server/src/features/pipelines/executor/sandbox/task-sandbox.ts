@@ -8,6 +8,7 @@ import type { TaskIo } from '../executor.js';
 import type { TaskLog } from '../task-log.js';
 import { directoryInside } from './host-paths.js';
 import { Sidecars } from './sidecars.js';
+import type { StepImage, StepSandbox } from './step-sandbox.js';
 import { emptyDirs, limitProcesses, refuseUnprovidable, volumeMounts } from './task-volumes.js';
 import {
   podPlan,
@@ -19,11 +20,7 @@ import {
   type SpawnPlan,
 } from './sandbox-command.js';
 
-/** An image's root filesystem and config, as the image store answers (`SLIPWAY_STEP_IMAGES=pull`). */
-export interface StepImage {
-  rootfs: string;
-  config: { entrypoint: string[]; cmd: string[]; env: string[]; workingDir: string; user: string };
-}
+export type { StepImage } from './step-sandbox.js';
 
 /** A docker config's `auths`: registry host → credentials. */
 export type RegistryAuths = Record<string, Record<string, string | undefined>>;
@@ -81,7 +78,7 @@ function imageRoot(rootfs: string, entries: string[], resolvConf: string): Sandb
  * One attempt of a task in the sandbox: its scratch directories (home, scripts, step exit codes,
  * the `/workspace` root), its network namespace, and the command line of each step.
  */
-export class TaskSandbox {
+export class TaskSandbox implements StepSandbox {
   private pod: Pod | undefined;
   private authsRead: Promise<RegistryAuths | undefined> | undefined;
   private readonly images = new Map<string, { image: StepImage; root: SandboxRoot }>();
