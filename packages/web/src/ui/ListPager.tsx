@@ -15,6 +15,9 @@ export interface Paging {
   setRowsPerPage: (size: number) => void;
 }
 
+/** What the pager needs of a list's paging: the page, its size, the sizes offered, and how to change them. */
+export type PagerState = Pick<Paging, 'page' | 'rowsPerPage' | 'sizes' | 'setPage' | 'setRowsPerPage'>;
+
 /** A list's page and page size; `sizes[0]` is the initial size. */
 export function usePaging(sizes: number[] = PAGE_SIZES): Paging {
   const [page, setPage] = useState(0);
@@ -33,7 +36,7 @@ export function usePaging(sizes: number[] = PAGE_SIZES): Paging {
 }
 
 /** The pagination row under a list, driven by `usePaging()`. */
-export function ListPager({ paging, count }: { paging: Paging; count: number }) {
+export function ListPager({ paging, count }: { paging: PagerState; count: number }) {
   return (
     <TablePagination
       component="div"
