@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
-import type { SealedValues, SecretsStore } from './secrets-store.js';
+import type { SealedValues } from './secrets-store.js';
+import type { SecretsStore } from './secrets-store-type.js';
 
 /**
  * Reads secret values for the run engine (secretKeyRef env, files, log masking). The only place

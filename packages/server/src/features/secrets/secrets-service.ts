@@ -10,7 +10,8 @@ import {
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import type { SealedValues, SecretRow, SecretsStore } from './secrets-store.js';
+import type { SealedValues, SecretRow } from './secrets-store.js';
+import type { SecretsStore } from './secrets-store-type.js';
 
 export const SECRET_NAME_TAKEN = 'A secret with this name already exists';
 

@@ -3,6 +3,7 @@ import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { secrets } from '../../platform/database/schema.js';
+import type { SecretsStore as SecretsStoreType } from './secrets-store-type.js';
 
 export type SecretRow = typeof secrets.$inferSelect;
 /** key → sealed value (Keys.encrypt) */
@@ -16,7 +17,7 @@ const SORTABLE = {
 };
 
 /** SQL for secrets; values are stored sealed and never leave this feature in plain text. */
-export class SecretsStore {
+export class SecretsStore implements SecretsStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string, query: PipelineListQuery): Promise<{ rows: SecretRow[]; total: number }> {

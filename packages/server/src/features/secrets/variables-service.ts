@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Variable, VariableCreate, VariableUpdate } from '@slipway/contracts';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import type { VariableRow, VariablesStore } from './variables-store.js';
+import type { VariableRow } from './variables-store.js';
+import type { VariablesStore } from './variables-store-type.js';
 
 export const VARIABLE_NAME_TAKEN = 'A variable with this name already exists';
 

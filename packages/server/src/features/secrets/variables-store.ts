@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { variables } from '../../platform/database/schema.js';
+import type { VariablesStore as VariablesStoreType } from './variables-store-type.js';
 
 export type VariableRow = typeof variables.$inferSelect;
 
 /** SQL for a workspace's plain variables. */
-export class VariablesStore {
+export class VariablesStore implements VariablesStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string): Promise<VariableRow[]> {

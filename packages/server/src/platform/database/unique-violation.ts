@@ -5,3 +5,14 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The error PostgreSQL raises when a unique index refuses a row (SQLSTATE 23505, with the
+ * index's name): what an in-memory fake store throws where its SQL twin's index would.
+ */
+export function uniqueViolation(constraint: string): Error {
+  return Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), {
+    code: '23505',
+    constraint,
+  });
+}
