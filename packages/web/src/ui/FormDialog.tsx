@@ -6,12 +6,15 @@ import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
+import { FormAlert } from './FormAlert';
 
 export interface FormDialogProps {
   /** Names the title (`<id>-title`), which labels the dialog. */
   id: string;
   title: ReactNode;
-  /** Shown above the fields: an intro, the server's error, a notice. */
+  /** The form's error (its `formError`), in an alert above everything else. */
+  error?: string | null;
+  /** Shown above the fields: an intro, a notice. */
   lead?: ReactNode;
   /** The fields, stacked. */
   children: ReactNode;
@@ -34,6 +37,7 @@ export interface FormDialogProps {
 export function FormDialog({
   id,
   title,
+  error,
   lead,
   children,
   submitLabel,
@@ -56,6 +60,7 @@ export function FormDialog({
       <form ref={formRef} noValidate onSubmit={onSubmit}>
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
+          <FormAlert message={error} />
           {lead}
           <Stack spacing={2} sx={{ pt: 1 }}>
             {children}

@@ -1,9 +1,7 @@
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleRequestSchema, type Role } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
-import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateRoleMutation, useUpdateRoleMutation } from './api';
@@ -13,36 +11,25 @@ import { grantsToMatrix, matrixToGrants, setEnvironments, toggleAction } from '.
 /** Creates a custom role, or edits one (`role`), with its name, description and permission matrix. */
 export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [create, creating] = useCreateRoleMutation();
-  const [update, updating] = useUpdateRoleMutation();
+  const [create] = useCreateRoleMutation();
+  const [update] = useUpdateRoleMutation();
   const form = useFormFields({ name: role?.name ?? '', description: role?.description ?? '' });
   const [rows, setRows] = useState(() => grantsToMatrix(role?.grants ?? []));
-  const [serverError, setServerError] = useState<string | null>(null);
-  const busy = creating.isLoading || updating.isLoading;
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(roleRequestSchema, { ...form.values, grants: matrixToGrants(rows) });
-    if (!body) return;
-    const answer = role ? await update({ id: role.id, body }) : await create(body);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-      return;
-    }
-    onClose();
-  }
+  const onSubmit = form.handleSubmit({
+    schema: roleRequestSchema,
+    input: { ...form.values, grants: matrixToGrants(rows) },
+    mutate: (body) => (role ? update({ id: role.id, body }) : create(body)),
+    onSuccess: () => onClose(),
+  });
 
   const title = role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle');
   return (
     <FormDialog
       id="role-dialog"
       title={title}
-      lead={<FormAlert message={serverError} />}
+      error={form.formError}
       submitLabel={role ? t('common.save') : t('roles.create')}
-      busy={busy}
+      busy={form.submitting}
       onSubmit={onSubmit}
       onClose={onClose}
       formRef={form.formRef}

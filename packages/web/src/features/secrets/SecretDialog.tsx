@@ -7,13 +7,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECRET_TYPES, secretNameSchema, type Secret, type SecretType } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
+import { useFormFields } from '../../ui/useFormFields';
 import { useCreateSecretMutation, useUpdateSecretMutation } from './api';
 
 interface KeyRow {
@@ -32,43 +32,49 @@ interface KeyRow {
 export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClose: () => void }) {
   const { t } = useTranslation();
   const id = useId();
-  const [name, setName] = useState(secret?.name ?? '');
-  const [description, setDescription] = useState(secret?.description ?? '');
-  const [type, setType] = useState<SecretType>(secret?.type ?? 'generic');
-  const [global, setGlobal] = useState(secret?.global ?? false);
-  const [rows, setRows] = useState<KeyRow[]>(
-    secret
-      ? secret.keys.map((key, i) => ({ id: i, key, value: '', existing: true, removed: false }))
+  const form = useFormFields({
+    name: secret?.name ?? '',
+    description: secret?.description ?? '',
+    type: secret?.type ?? ('generic' as SecretType),
+    global: secret?.global ?? false,
+    values: secret
+      ? secret.keys.map((key, i): KeyRow => ({ id: i, key, value: '', existing: true, removed: false }))
       : [{ id: 0, key: 'value', value: '', existing: false, removed: false }],
-  );
-  const [tried, setTried] = useState(false);
-  const [create, created] = useCreateSecretMutation();
-  const [update, updated] = useUpdateSecretMutation();
-  const error = secret ? updated.error : created.error;
-  const saving = created.isLoading || updated.isLoading;
-  const { fields, message } = formErrors(error);
-
-  const nameCheck = secretNameSchema.safeParse(name);
-  const nameError = tried && !nameCheck.success ? nameCheck.error.issues[0]!.message : (fields.name ?? '');
+  });
+  const [create] = useCreateSecretMutation();
+  const [update] = useUpdateSecretMutation();
+  const { name, description, type, global, values: rows } = form.values;
   const live = rows.filter((r) => !r.removed);
-  const noValue = !secret && !live.some((r) => r.key.trim() && r.value !== '');
-  const valuesError = tried && noValue ? t('secretsPage.needsValue') : (fields.values ?? fields.value ?? '');
 
   function patch(rowId: number, change: Partial<KeyRow>) {
-    setRows((rs) => rs.map((r) => (r.id === rowId ? { ...r, ...change } : r)));
+    form.setValue(
+      'values',
+      rows.map((r) => (r.id === rowId ? { ...r, ...change } : r)),
+    );
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTried(true);
-    if (!nameCheck.success || noValue) return;
-    if (secret) {
+  const submit = form.handleSubmit({
+    check: () => {
+      const nameCheck = secretNameSchema.safeParse(name);
+      const noValue = !secret && !live.some((r) => r.key.trim() && r.value !== '');
+      return {
+        name: nameCheck.success ? undefined : nameCheck.error.issues[0]!.message,
+        values: noValue ? t('secretsPage.needsValue') : undefined,
+      };
+    },
+    mutate: () => {
+      if (!secret) {
+        const values = Object.fromEntries(
+          live.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value]),
+        );
+        return create({ name: name.trim(), description, type, global, values });
+      }
       const values: Record<string, string | null> = {};
       for (const r of rows) {
         if (r.removed && r.existing) values[r.key] = null;
         else if (!r.removed && r.key.trim() && r.value !== '') values[r.key.trim()] = r.value;
       }
-      update({
+      return update({
         id: secret.id,
         body: {
           ...(name.trim() !== secret.name ? { name: name.trim() } : {}),
@@ -77,49 +83,30 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
           global,
           ...(Object.keys(values).length ? { values } : {}),
         },
-      })
-        .unwrap()
-        .then(onClose)
-        .catch(() => undefined);
-    } else {
-      const values = Object.fromEntries(live.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value]));
-      create({ name: name.trim(), description, type, global, values })
-        .unwrap()
-        .then(onClose)
-        .catch(() => undefined);
-    }
-  }
+      });
+    },
+    onSuccess: () => onClose(),
+  });
+  const withLine = (props: { helperText?: string }) => ({ ...props, helperText: props.helperText ?? ' ' });
 
   return (
     <FormDialog
       id={id}
       title={secret ? t('secretsPage.editTitle', { name: secret.name }) : t('secretsPage.newSecret')}
-      lead={<FormAlert message={error ? message : null} testId="secret-error" />}
+      lead={<FormAlert message={form.formError} testId="secret-error" />}
       submitLabel={secret ? t('secretsPage.save') : t('secretsPage.create')}
-      busy={saving}
+      busy={form.submitting}
       onSubmit={submit}
       onClose={onClose}
+      formRef={form.formRef}
     >
-      <TextField
-        label={t('secretsPage.name')}
-        value={name}
-        required
-        onChange={(e) => setName(e.target.value)}
-        error={Boolean(nameError)}
-        helperText={nameError || ' '}
-      />
-      <TextField
-        label={t('secretsPage.description')}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        helperText={fields.description ?? ' '}
-        error={Boolean(fields.description)}
-      />
+      <TextField {...withLine(form.field('name'))} label={t('secretsPage.name')} required />
+      <TextField {...withLine(form.field('description'))} label={t('secretsPage.description')} />
       <TextField
         select
         label={t('secretsPage.type')}
         value={type}
-        onChange={(e) => setType(e.target.value as SecretType)}
+        onChange={(e) => form.setValue('type', e.target.value as SecretType)}
       >
         {SECRET_TYPES.map((ty) => (
           <MenuItem key={ty} value={ty}>
@@ -128,7 +115,7 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
         ))}
       </TextField>
       <FormControlLabel
-        control={<Checkbox checked={global} onChange={(e) => setGlobal(e.target.checked)} />}
+        control={<Checkbox checked={global} onChange={(e) => form.setValue('global', e.target.checked)} />}
         label={t('secretsPage.global')}
       />
       <Typography variant="subtitle2" component="h3">
@@ -166,9 +153,9 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
           </Stack>
         ),
       )}
-      {valuesError ? (
+      {form.errors.values ? (
         <Typography color="error" variant="body2" role="alert">
-          {valuesError}
+          {form.errors.values}
         </Typography>
       ) : null}
       <div>
@@ -176,7 +163,10 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
           size="small"
           startIcon={<Add />}
           onClick={() =>
-            setRows((rs) => [...rs, { id: Date.now(), key: '', value: '', existing: false, removed: false }])
+            form.setValue('values', [
+              ...rows,
+              { id: Date.now(), key: '', value: '', existing: false, removed: false },
+            ])
           }
         >
           {t('secretsPage.addKey')}
