@@ -13,7 +13,10 @@ import {
   signupRequestSchema,
   verifyCodeRequestSchema,
 } from '@slipway/contracts';
-import { createOrgPeer, type Reply } from './org-peer';
+import { createOrgPeer } from './org-peer';
+import type { PeerUser, Reply } from './peer-types';
+
+export type { PeerUser } from './peer-types';
 import { createPipelinesPeer } from './pipelines-peer';
 import { createClustersPeer } from './clusters-peer';
 import { createStudioPeer } from './studio-peer';
@@ -24,17 +27,6 @@ import { createTourPeer } from './tour-peer';
  * loopback, with users, codes and sessions kept in memory. Requests are validated with the same
  * contracts schemas the server uses and errors have the API's shape.
  */
-export interface PeerUser {
-  id: string;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  verified: boolean;
-  code: string;
-  /** how the peer says this person signed in (GET /api/profile) */
-  signInMethod?: 'password' | 'ldap';
-}
 
 export interface RecordedRequest {
   method: string;

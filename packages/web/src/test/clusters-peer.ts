@@ -12,7 +12,7 @@ import {
   type Deployment,
   type EnvironmentDetail,
 } from '@slipway/contracts';
-import type { Reply } from './org-peer';
+import type { Reply } from './peer-types';
 
 /**
  * The clusters side of the test peer: `/api/clusters` and `/api/environments` kept in memory,

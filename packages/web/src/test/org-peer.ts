@@ -24,13 +24,13 @@ import {
   type WorkspaceMember,
   workspaceMemberAddRequestSchema,
 } from '@slipway/contracts';
-import type { PeerUser } from './api-peer';
+import type { PeerUser, Reply } from './peer-types';
 
 /**
  * The organisation side of the test peer: access, members, invites, roles, service accounts,
  * audit, organisations and workspaces, answering like the server's routes (shapes from contracts).
  */
-export type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
+export type { Reply } from './peer-types';
 
 export interface OrgPeerDeps {
   fail: (status: number, message: string, details?: { path: string; message: string }[]) => Reply;

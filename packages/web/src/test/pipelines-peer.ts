@@ -9,7 +9,7 @@ import {
   type PipelineDetail,
   type PipelineRunDetail,
 } from '@slipway/contracts';
-import type { Reply } from './org-peer';
+import type { Reply } from './peer-types';
 
 /**
  * The pipelines side of the test peer: `/api/pipelines` and `/api/pipelineruns` with runs and

@@ -3,13 +3,15 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ZodError } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@slipway/contracts';
+import type { Reply } from './peer-types';
 
 /**
  * The plumbing of a small loopback HTTP peer for one area of the API (test only): a `route`
  * function answers each request with a `Reply`, the peer records every request, and
  * `forwardPaths` sends the area's paths to it while the rest goes on as before.
  */
-export type Reply = [number, unknown?, Record<string, string>?];
+export type { Reply } from './peer-types';
+
 export interface RecordedRequest {
   method: string;
   path: string;

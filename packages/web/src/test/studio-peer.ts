@@ -12,7 +12,7 @@ import {
   type TaskTemplate,
   type Variable,
 } from '@slipway/contracts';
-import type { Reply } from './org-peer';
+import type { Reply } from './peer-types';
 
 /**
  * The studio's catalogue side of the test peer: task templates (`/api/tasks`, built-ins

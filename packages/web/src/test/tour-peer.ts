@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ZodError } from 'zod';
 import { nextTourState, setTourStatusBodySchema, type OnboardingStateView } from '@slipway/contracts';
-import type { Reply } from './org-peer';
+import type { Reply } from './peer-types';
 
 export interface TourPeerDeps {
   invalid: (error: ZodError) => Reply;
