@@ -1,4 +1,5 @@
-import type { ConfigMapData, ConfigMapsStore } from './config-maps-store.js';
+import type { ConfigMapData } from './config-maps-store.js';
+import type { ConfigMapsStore } from './config-maps-store-type.js';
 
 /** Reads config maps by name for the run engine (env, envFrom and workspace files). */
 export class ConfigMapReader {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ConfigMap, ConfigMapCreate, ConfigMapUpdate, PipelineListQuery } from '@slipway/contracts';
 import { ConflictError, NotFoundError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import type { ConfigMapData, ConfigMapRow, ConfigMapsStore } from './config-maps-store.js';
+import type { ConfigMapData, ConfigMapRow } from './config-maps-store.js';
+import type { ConfigMapsStore } from './config-maps-store-type.js';
 
 export const CONFIG_MAP_NAME_TAKEN = 'A config map with this name already exists';
 

@@ -3,6 +3,7 @@ import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { configMaps } from '../../platform/database/schema.js';
+import type { ConfigMapsStore as ConfigMapsStoreType } from './config-maps-store-type.js';
 
 export type ConfigMapRow = typeof configMaps.$inferSelect;
 /** key → value, as stored in `data` */
@@ -16,7 +17,7 @@ const SORTABLE = {
 };
 
 /** SQL for a workspace's config maps; every read is scoped to the workspace. */
-export class ConfigMapsStore {
+export class ConfigMapsStore implements ConfigMapsStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(

@@ -1,4 +1,5 @@
 import type { PageQuery } from './paging.js';
+import { uniqueViolation } from './unique-violation.js';
 
 /**
  * Helpers for the in-memory fakes beside the stores (decision 030): they answer as the SQL
@@ -51,4 +52,91 @@ export function containsIgnoringCase(text: string, part: string): boolean {
 /** A copy of a stored row, so a caller that changes what it was given does not change the store. */
 export function copyOf<T>(row: T): T {
   return structuredClone(row);
+}
+
+/** A row of a workspace table whose names are unique in their workspace. */
+export interface NamedRow {
+  id: string;
+  workspaceId: string;
+  name: string;
+  updatedAt?: Date;
+}
+
+/**
+ * The in-memory table behind a fake store of workspace-scoped, named rows: reads scoped to one
+ * workspace, a unique violation named `${table}_pkey` / `uniqueIndex` as the SQL refuses a row,
+ * and the list query's page, sort (one of `sortable`, else `defaultSort`), name filter and total.
+ */
+export class FakeNamedTable<R extends NamedRow> {
+  private readonly rows = new Map<string, R>();
+
+  constructor(
+    private readonly table: string,
+    private readonly uniqueIndex: string,
+  ) {}
+
+  all(workspaceId: string): R[] {
+    return [...this.rows.values()].filter((r) => r.workspaceId === workspaceId).map(copyOf);
+  }
+
+  get(workspaceId: string, id: string): R | null {
+    const row = this.rows.get(id);
+    return row && row.workspaceId === workspaceId ? copyOf(row) : null;
+  }
+
+  findByName(workspaceId: string, name: string): R | null {
+    const row = [...this.rows.values()].find((r) => r.workspaceId === workspaceId && r.name === name);
+    return row ? copyOf(row) : null;
+  }
+
+  nameTaken(workspaceId: string, name: string, exceptId?: string): boolean {
+    return [...this.rows.values()].some(
+      (r) => r.workspaceId === workspaceId && r.name === name && r.id !== exceptId,
+    );
+  }
+
+  insert(row: R): void {
+    if (this.rows.has(row.id)) throw uniqueViolation(`${this.table}_pkey`);
+    if (this.nameTaken(row.workspaceId, row.name)) throw uniqueViolation(this.uniqueIndex);
+    this.rows.set(row.id, copyOf(row));
+  }
+
+  /** Changes a row by id (not scoped, as the SQL's `WHERE id = …`), stamping updatedAt when it has one. */
+  update(id: string, patch: Partial<R>): void {
+    const row = this.rows.get(id);
+    if (!row) return;
+    if (patch.name !== undefined && this.nameTaken(row.workspaceId, patch.name, id))
+      throw uniqueViolation(this.uniqueIndex);
+    this.rows.set(id, { ...row, ...copyOf(patch), ...('updatedAt' in row ? { updatedAt: new Date() } : {}) });
+  }
+
+  delete(id: string): void {
+    this.rows.delete(id);
+  }
+
+  page(
+    workspaceId: string,
+    query: PageQuery & { _sort: string; name?: string },
+    sortable: readonly (keyof R & string)[],
+    defaultSort: keyof R & string,
+  ): { rows: R[]; total: number } {
+    const sort = (sortable as readonly string[]).includes(query._sort)
+      ? (query._sort as keyof R)
+      : defaultSort;
+    const matching = this.all(workspaceId).filter(
+      (r) => !query.name || containsIgnoringCase(r.name, query.name),
+    );
+    return pageRows(
+      matching,
+      query,
+      (r) => r[sort],
+      (r) => r.id,
+    );
+  }
+}
+
+/** An inserted row with its columns' defaults, as `INSERT` fills them: a value left undefined takes the default. */
+export function withDefaults<D extends object, R extends object>(defaults: D, row: R): Omit<D, keyof R> & R {
+  const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
+  return { ...defaults, ...given } as Omit<D, keyof R> & R;
 }
