@@ -27,7 +27,7 @@ export class FakeConfigMapsStore implements ConfigMapsStore {
   async insert(row: typeof configMaps.$inferInsert) {
     const now = new Date();
     this.table.insert(
-      withDefaults({ description: '', createdBy: null, createdAt: now, updatedAt: now }, row),
+      withDefaults<ConfigMapRow>({ description: '', createdBy: null, createdAt: now, updatedAt: now }, row),
     );
   }
 

@@ -27,7 +27,7 @@ export class FakeSecretsStore implements SecretsStore {
   async insert(row: typeof secrets.$inferInsert) {
     const now = new Date();
     this.table.insert(
-      withDefaults(
+      withDefaults<SecretRow>(
         { description: '', type: 'generic', global: true, createdBy: null, createdAt: now, updatedAt: now },
         row,
       ),

@@ -21,7 +21,7 @@ export class FakeVariablesStore implements VariablesStore {
 
   async insert(row: typeof variables.$inferInsert) {
     const now = new Date();
-    this.table.insert(withDefaults({ description: '', createdAt: now, updatedAt: now }, row));
+    this.table.insert(withDefaults<VariableRow>({ description: '', createdAt: now, updatedAt: now }, row));
   }
 
   async update(id: string, patch: Partial<Pick<VariableRow, 'name' | 'value' | 'description'>>) {

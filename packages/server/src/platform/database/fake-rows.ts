@@ -136,7 +136,7 @@ export class FakeNamedTable<R extends NamedRow> {
 }
 
 /** An inserted row with its columns' defaults, as `INSERT` fills them: a value left undefined takes the default. */
-export function withDefaults<D extends object, R extends object>(defaults: D, row: R): Omit<D, keyof R> & R {
+export function withDefaults<T extends object>(defaults: Partial<T>, row: Partial<T>): T {
   const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
-  return { ...defaults, ...given } as Omit<D, keyof R> & R;
+  return { ...defaults, ...given } as T;
 }
