@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AGENT_DEFAULT_HEARTBEAT_SECONDS } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { VERSION } from '../../platform/version.js';
+import type { AuditRecorder } from '../../platform/audit-recorder.js';
+import type { Feature } from '../../platform/feature.js';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
-import { SqlAuditStore } from '../audit/audit-store.js';
 import { clusterResourceRoutes } from './cluster-resources-routes.js';
 import { ClusterResourcesService } from './cluster-resources-service.js';
 import { clusterRoutes } from './clusters-routes.js';
@@ -12,11 +13,11 @@ import { ClustersService } from './clusters-service.js';
 import { ClustersStore } from './clusters-store.js';
 import { HeartbeatSweeper, type SweeperLog } from './heartbeat-sweeper.js';
 
-export interface ClustersFeature {
+export interface ClustersExports {
   service: ClustersService;
+  /** the clusters' rows: for environments */
   store: ClustersStore;
   sweeper: HeartbeatSweeper;
-  plugin: FastifyPluginAsync;
 }
 
 export interface ClustersFeatureDeps {
@@ -24,6 +25,8 @@ export interface ClustersFeatureDeps {
   /** the address agents dial out to */
   publicUrl: string;
   gateway: AgentGateway | null;
+  /** the audit feature's store: pod log and shell sessions are recorded */
+  audit: AuditRecorder;
   /** the agent image in the attach YAML (SLIPWAY_AGENT_IMAGE); default slipway/agent:<version> */
   agentImage?: string;
   /** how often the missed-heartbeat sweep runs (default 30 s); each agent's own interval counts */
@@ -33,7 +36,7 @@ export interface ClustersFeatureDeps {
 }
 
 /** The one place clusters are wired: routes, the attach manifests and the missed-heartbeat sweep. */
-export function createClustersFeature(deps: ClustersFeatureDeps): ClustersFeature {
+export function createClustersFeature(deps: ClustersFeatureDeps): Feature<ClustersExports> {
   const store = new ClustersStore(deps.db);
   const image = deps.agentImage ?? '';
   const service = new ClustersService(store, {
@@ -53,7 +56,7 @@ export function createClustersFeature(deps: ClustersFeatureDeps): ClustersFeatur
     log = app.log;
     await app.register(clusterRoutes(service));
     if (deps.gateway && resources) {
-      const streams = new PodStreams(deps.gateway, service, resources, new SqlAuditStore(deps.db));
+      const streams = new PodStreams(deps.gateway, service, resources, deps.audit);
       await app.register(clusterResourceRoutes(service, resources, streams));
     }
     if (deps.sweep !== false) {
@@ -61,5 +64,5 @@ export function createClustersFeature(deps: ClustersFeatureDeps): ClustersFeatur
       app.addHook('onClose', async () => sweeper.stop());
     }
   };
-  return { service, store, sweeper, plugin };
+  return { name: 'clusters', plugin, exports: { service, store, sweeper } };
 }

@@ -1,22 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import { ConfigMapReader } from './config-map-reader.js';
 import { configMapRoutes } from './config-maps-routes.js';
 import { ConfigMapsService } from './config-maps-service.js';
 import { ConfigMapsStore } from './config-maps-store.js';
 
-export interface ConfigMapsFeature {
+export interface ConfigMapsFeatureDeps {
+  db: AppDb;
+}
+
+export interface ConfigMapsExports {
   /** for the run engine: config map data for env, envFrom and workspace files */
   reader: ConfigMapReader;
-  plugin: FastifyPluginAsync;
 }
 
 /** The one place config maps are wired. */
-export function createConfigMapsFeature(deps: { db: AppDb }): ConfigMapsFeature {
+export function createConfigMapsFeature(deps: ConfigMapsFeatureDeps): Feature<ConfigMapsExports> {
   const store = new ConfigMapsStore(deps.db);
-  const service = new ConfigMapsService(store);
-  const plugin: FastifyPluginAsync = async (app) => {
-    await app.register(configMapRoutes(service));
-  };
-  return { reader: new ConfigMapReader(store), plugin };
+  const plugin = configMapRoutes(new ConfigMapsService(store));
+  return { name: 'config-maps', plugin, exports: { reader: new ConfigMapReader(store) } };
 }

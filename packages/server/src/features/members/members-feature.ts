@@ -1,10 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { AuthStore } from '../auth/auth-store.js';
-import { Throttle } from '../auth/throttle.js';
-import { RolesStore } from '../roles/roles-store.js';
+import type { AuthStore } from '../auth/auth-store.js';
+import type { Throttle } from '../auth/throttle.js';
+import type { RolesStore } from '../roles/roles-store.js';
 import { inviteRoutes } from './invites-routes.js';
 import { InvitesService } from './invites-service.js';
 import { InvitesStore } from './invites-store.js';
@@ -14,24 +15,35 @@ import { MembersStore } from './members-store.js';
 import { workspaceMemberRoutes } from './workspace-members-routes.js';
 import { WorkspaceMembersService } from './workspace-members-service.js';
 
+export interface MembersFeatureDeps {
+  db: AppDb;
+  /** the auth feature's service, store and throttle: an accepted invite signs its person in */
+  auth: AuthService;
+  people: AuthStore;
+  throttle: Throttle;
+  /** the roles feature's store */
+  roles: RolesStore;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 /** The one place members and invites are wired. */
-export function membersFeature(deps: { db: AppDb; auth: AuthService; mailer: Mailer; publicUrl: string }) {
+export function createMembersFeature(deps: MembersFeatureDeps): Feature {
   const members = new MembersStore(deps.db);
-  const roles = new RolesStore(deps.db);
   const invites = new InvitesService(
     new InvitesStore(deps.db),
     members,
-    roles,
-    new AuthStore(deps.db),
+    deps.roles,
+    deps.people,
     deps.auth,
     deps.mailer,
     deps.publicUrl,
-    new Throttle(deps.db),
+    deps.throttle,
   );
-  const plugin: FastifyPluginAsyncZod = async (app) => {
-    await app.register(memberRoutes(new MembersService(members, roles)));
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(memberRoutes(new MembersService(members, deps.roles)));
     await app.register(inviteRoutes(invites));
-    await app.register(workspaceMemberRoutes(new WorkspaceMembersService(members, roles)));
+    await app.register(workspaceMemberRoutes(new WorkspaceMembersService(members, deps.roles)));
   };
-  return plugin;
+  return { name: 'members', plugin, exports: {} };
 }

@@ -1,13 +1,21 @@
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { AuthStore } from '../auth/auth-store.js';
+import type { AuthStore } from '../auth/auth-store.js';
 import { organisationRoutes } from './organisations-routes.js';
 import { OrganisationsService } from './organisations-service.js';
 import { OrganisationsStore } from './organisations-store.js';
 
+export interface OrganisationsFeatureDeps {
+  db: AppDb;
+  /** the auth feature's service: a session in the organisation switched to or made */
+  auth: AuthService;
+  /** the auth feature's store: the organisations a person belongs to */
+  people: AuthStore;
+}
+
 /** The one place organisations and workspaces are wired. */
-export function organisationsFeature(deps: { db: AppDb; auth: AuthService }) {
-  return organisationRoutes(
-    new OrganisationsService(new OrganisationsStore(deps.db), new AuthStore(deps.db), deps.auth),
-  );
+export function createOrganisationsFeature(deps: OrganisationsFeatureDeps): Feature {
+  const service = new OrganisationsService(new OrganisationsStore(deps.db), deps.people, deps.auth);
+  return { name: 'organisations', plugin: organisationRoutes(service), exports: {} };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import { PipelineDefinitionLoader } from './pipeline-definition-loader.js';
 import { pipelineRoutes } from './pipelines-routes.js';
 import { PipelinesService } from './pipelines-service.js';
@@ -9,17 +10,26 @@ import { taskTemplateRoutes } from './task-templates-routes.js';
 import { TaskTemplatesService } from './task-templates-service.js';
 import { TaskTemplatesStore } from './task-templates-store.js';
 
-export interface PipelineCatalogue {
+export interface PipelineCatalogueFeatureDeps {
+  db: AppDb;
+}
+
+export interface PipelineCatalogueExports {
   pipelines: PipelinesService;
+  /** the pipelines' rows: for external pipelines */
+  store: PipelinesStore;
   tasks: TaskTemplatesService;
   /** for the run engine: a stored pipeline version, parsed, with its Tasks */
   loader: PipelineDefinitionLoader;
-  /** pipelines, templates and task template routes; seeds the built-in tasks first */
-  plugin: FastifyPluginAsync;
 }
 
-/** The one place pipelines, pipeline templates and task templates are wired. */
-export function createPipelineCatalogue(deps: { db: AppDb }): PipelineCatalogue {
+/**
+ * The one place pipelines, pipeline templates and task templates are wired; its plugin seeds the
+ * built-in tasks before their routes.
+ */
+export function createPipelineCatalogueFeature(
+  deps: PipelineCatalogueFeatureDeps,
+): Feature<PipelineCatalogueExports> {
   const taskStore = new TaskTemplatesStore(deps.db);
   const tasks = new TaskTemplatesService(taskStore);
   const store = new PipelinesStore(deps.db);
@@ -31,5 +41,5 @@ export function createPipelineCatalogue(deps: { db: AppDb }): PipelineCatalogue 
     await app.register(pipelineRoutes(pipelines, 'pipeline'));
     await app.register(pipelineRoutes(pipelines, 'template'));
   };
-  return { pipelines, tasks, loader, plugin };
+  return { name: 'pipeline-catalogue', plugin, exports: { pipelines, store, tasks, loader } };
 }

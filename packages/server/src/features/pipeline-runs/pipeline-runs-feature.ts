@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import { RunEngine, type RunEngineOptions } from './engine.js';
@@ -20,8 +21,10 @@ import { PipelineRunsService } from './pipeline-runs-service.js';
 import { RunStore } from './run-store.js';
 import { TaskStore } from './task-store.js';
 
-export interface PipelineRunsDeps {
+export interface PipelineRunsFeatureDeps {
   db: AppDb;
+  /** where the engine and the live logs report their errors */
+  log: Pick<FastifyBaseLogger, 'error'>;
   /** The pipeline catalogue's loader: how runs read their pipeline. */
   loader: PipelineDefinitionLoader;
   /** The secrets feature's reader: how steps get secret values. */
@@ -38,11 +41,19 @@ export interface PipelineRunsDeps {
   databaseUrl?: string | undefined;
 }
 
+export interface PipelineRunsExports {
+  /** for webhooks and schedules (their runs), and external pipelines (beforeCreate) */
+  service: PipelineRunsService;
+  /** undefined when the engine is off in this process */
+  engine: RunEngine | undefined;
+  hub: LogHub;
+}
+
 /**
  * The one place runs are wired: stores, service, routes and the engine (LocalExecutor with its
  * scratch under the data directory). The engine starts once the app is ready and stops on close.
  */
-export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps) {
+export function createPipelineRunsFeature(deps: PipelineRunsFeatureDeps): Feature<PipelineRunsExports> {
   const runs = new RunStore(deps.db);
   const tasks = new TaskStore(deps.db);
   const logStore = new LogStore(deps.db);
@@ -50,16 +61,12 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
   const definitions = catalogueDefinitions(deps.loader);
   const instanceId = randomUUID();
   const hub = new LogHub();
-  const onLogError = (error: unknown) => app.log.error({ err: error }, 'pipeline run logs');
+  const onLogError = (error: unknown) => deps.log.error({ err: error }, 'pipeline run logs');
   // On PostgreSQL other processes may drive the runs a socket here follows: LISTEN/NOTIFY.
   const bridge = deps.databaseUrl
     ? new PgLogBridge(deps.databaseUrl, hub, instanceId, onLogError)
     : undefined;
   const logs = new LogPublisher(logStore, hub, bridge ? instanceId : null);
-  if (bridge) {
-    app.addHook('onReady', async () => bridge.start());
-    app.addHook('onClose', async () => bridge.stop());
-  }
   const engine = enabled
     ? new RunEngine({
         runs,
@@ -71,31 +78,39 @@ export function pipelineRunsFeature(app: FastifyInstance, deps: PipelineRunsDeps
         dataDir: deps.dataDir,
         instanceId,
         logs,
-        onError: (error, runId) => app.log.error({ err: error, runId }, 'pipeline run engine'),
+        onError: (error, runId) => deps.log.error({ err: error, runId }, 'pipeline run engine'),
         ...deps.engineOptions,
       })
     : undefined;
-  if (engine) {
-    app.addHook('onReady', async () => {
-      // embedded database: this process holds the data directory, so no other drives runs and the
-      // runs of one that died (a crash, kill -9) are taken over now, re-attaching to their steps
-      if (!deps.databaseUrl) await runs.expireLeases();
-      engine.start();
-    });
-    app.addHook('onClose', async () => engine.stop());
-  }
   const service = new PipelineRunsService(runs, tasks, logStore, () => engine?.notify(), definitions);
   const source: LogStreamSource = {
     taskRuns: (runId) => tasks.taskRunNames(runId),
     chunksAfter: (runId, afterId, limit) => logStore.chunksAfter(runId, afterId, limit),
     runStatus: (runId) => runs.status(runId),
   };
-  return {
-    // one process (PGlite): every chunk and end reaches the sockets through the hub, so their
-    // re-read is only a safety net; across processes it also covers a lost NOTIFY
-    routes: pipelineRunsRoutes(service, { hub, source, onError: onLogError, pollMs: bridge ? 2000 : 10_000 }),
-    engine,
-    service,
+  // one process (PGlite): every chunk and end reaches the sockets through the hub, so their
+  // re-read is only a safety net; across processes it also covers a lost NOTIFY
+  const routes = pipelineRunsRoutes(service, {
     hub,
+    source,
+    onError: onLogError,
+    pollMs: bridge ? 2000 : 10_000,
+  });
+  const plugin: FastifyPluginAsync = async (app) => {
+    if (bridge) {
+      app.addHook('onReady', async () => bridge.start());
+      app.addHook('onClose', async () => bridge.stop());
+    }
+    if (engine) {
+      app.addHook('onReady', async () => {
+        // embedded database: this process holds the data directory, so no other drives runs and the
+        // runs of one that died (a crash, kill -9) are taken over now, re-attaching to their steps
+        if (!deps.databaseUrl) await runs.expireLeases();
+        engine.start();
+      });
+      app.addHook('onClose', async () => engine.stop());
+    }
+    await app.register(routes);
   };
+  return { name: 'pipeline-runs', plugin, exports: { service, engine, hub } };
 }

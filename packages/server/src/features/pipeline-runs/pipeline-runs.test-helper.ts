@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Keys } from '../../platform/keys.js';
-import { createPipelineCatalogue } from '../pipeline-catalogue/pipeline-catalogue-feature.js';
+import { createPipelineCatalogueFeature } from '../pipeline-catalogue/pipeline-catalogue-feature.js';
 import { SecretReader } from '../secrets/secret-reader.js';
 import { SecretsStore } from '../secrets/secrets-store.js';
 import { AuthStore } from '../auth/auth-store.js';
@@ -61,7 +61,9 @@ export function runsOf(
   const runs = new RunStore(database.db);
   const tasks = new TaskStore(database.db);
   const logs = new LogStore(database.db);
-  const definitions = catalogueDefinitions(createPipelineCatalogue({ db: database.db }).loader);
+  const definitions = catalogueDefinitions(
+    createPipelineCatalogueFeature({ db: database.db }).exports.loader,
+  );
   const engine = new RunEngine({
     runs,
     tasks,

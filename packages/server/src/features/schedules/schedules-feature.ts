@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
 import type { PipelineRunsService } from '../pipeline-runs/pipeline-runs-service.js';
 import { resolvePipelineParams } from '../pipelines/definition/index.js';
@@ -8,20 +9,29 @@ import { scheduleRoutes } from './schedules-routes.js';
 import { SchedulesService, type ParamsCheck } from './schedules-service.js';
 import { SchedulesStore } from './schedules-store.js';
 
-export interface SchedulesDeps {
+export interface SchedulesFeatureDeps {
   db: AppDb;
+  /** where a schedule that could not start its run is told */
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** the pipeline catalogue's loader: a schedule's params are checked against its pipeline */
   loader: Pick<PipelineDefinitionLoader, 'load'>;
+  /** the pipeline runs feature's service */
   runs: Pick<PipelineRunsService, 'create'>;
   /** False: routes only, no scheduler in this process (SLIPWAY_ENGINE=off). */
   engine?: boolean;
   scheduler?: Partial<Pick<SchedulerOptions, 'now' | 'tickMs'>>;
 }
 
+export interface SchedulesExports {
+  service: SchedulesService;
+  scheduler: Scheduler;
+}
+
 /**
  * The one place schedules are wired: store, service, routes, and the scheduler, which starts
  * once the app is ready and stops on close (not at all when the engine is off in this process).
  */
-export function schedulesFeature(app: FastifyInstance, deps: SchedulesDeps) {
+export function createSchedulesFeature(deps: SchedulesFeatureDeps): Feature<SchedulesExports> {
   const store = new SchedulesStore(deps.db);
   const checkParams: ParamsCheck = async (workspaceId, pipelineId, params) => {
     const loaded = await deps.loader.load(workspaceId, pipelineId);
@@ -42,11 +52,15 @@ export function schedulesFeature(app: FastifyInstance, deps: SchedulesDeps) {
       };
       return deps.runs.create(schedule.workspaceId, request, trigger);
     },
-    onError: (err, scheduleId) => app.log.warn({ err, scheduleId }, 'schedule could not start its run'),
+    onError: (err, scheduleId) => deps.log.warn({ err, scheduleId }, 'schedule could not start its run'),
   });
-  if (deps.engine ?? true) {
-    app.addHook('onReady', async () => scheduler.start());
-    app.addHook('onClose', async () => scheduler.stop());
-  }
-  return { routes: scheduleRoutes(service), service, scheduler };
+  const routes = scheduleRoutes(service);
+  const plugin: FastifyPluginAsync = async (app) => {
+    if (deps.engine ?? true) {
+      app.addHook('onReady', async () => scheduler.start());
+      app.addHook('onClose', async () => scheduler.stop());
+    }
+    await app.register(routes);
+  };
+  return { name: 'schedules', plugin, exports: { service, scheduler } };
 }

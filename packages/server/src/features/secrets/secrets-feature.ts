@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import type { Keys } from '../../platform/keys.js';
 import { SecretReader } from './secret-reader.js';
 import { secretRoutes } from './secrets-routes.js';
@@ -9,15 +10,19 @@ import { variableRoutes } from './variables-routes.js';
 import { VariablesService } from './variables-service.js';
 import { VariablesStore } from './variables-store.js';
 
-export interface SecretsFeature {
+export interface SecretsFeatureDeps {
+  db: AppDb;
+  keys: Keys;
+}
+
+export interface SecretsExports {
   /** for the run engine: decrypted values for secretKeyRef env, files and masking */
   reader: SecretReader;
   variables: VariablesService;
-  plugin: FastifyPluginAsync;
 }
 
 /** The one place secrets and variables are wired. */
-export function createSecretsFeature(deps: { db: AppDb; keys: Keys }): SecretsFeature {
+export function createSecretsFeature(deps: SecretsFeatureDeps): Feature<SecretsExports> {
   const store = new SecretsStore(deps.db);
   const secrets = new SecretsService(store, deps.keys);
   const variables = new VariablesService(new VariablesStore(deps.db));
@@ -25,5 +30,5 @@ export function createSecretsFeature(deps: { db: AppDb; keys: Keys }): SecretsFe
     await app.register(secretRoutes(secrets));
     await app.register(variableRoutes(variables));
   };
-  return { reader: new SecretReader(store, deps.keys), variables, plugin };
+  return { name: 'secrets', plugin, exports: { reader: new SecretReader(store, deps.keys), variables } };
 }

@@ -1,12 +1,18 @@
 import type { AppDb } from '../../platform/database/database.js';
-import { RolesStore } from '../roles/roles-store.js';
+import type { Feature } from '../../platform/feature.js';
+import type { RoleLookup } from '../roles/roles-store.js';
 import { serviceAccountRoutes } from './service-accounts-routes.js';
 import { ServiceAccountsService } from './service-accounts-service.js';
 import { ServiceAccountsStore } from './service-accounts-store.js';
 
+export interface ServiceAccountsFeatureDeps {
+  db: AppDb;
+  /** the roles feature's store */
+  roles: RoleLookup;
+}
+
 /** The one place service accounts are wired. */
-export function serviceAccountsFeature(deps: { db: AppDb }) {
-  return serviceAccountRoutes(
-    new ServiceAccountsService(new ServiceAccountsStore(deps.db), new RolesStore(deps.db)),
-  );
+export function createServiceAccountsFeature(deps: ServiceAccountsFeatureDeps): Feature {
+  const service = new ServiceAccountsService(new ServiceAccountsStore(deps.db), deps.roles);
+  return { name: 'service-accounts', plugin: serviceAccountRoutes(service), exports: {} };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
+import type { Feature } from '../../platform/feature.js';
 import type { Keys } from '../../platform/keys.js';
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
 import type { PipelineRunsService } from '../pipeline-runs/pipeline-runs-service.js';
@@ -9,16 +10,21 @@ import { webhookRoutes } from './webhooks-routes.js';
 import { WebhooksService, type WebhookRunner } from './webhooks-service.js';
 import { WebhooksStore } from './webhooks-store.js';
 
-export interface WebhooksDeps {
+export interface WebhooksFeatureDeps {
   db: AppDb;
   keys: Keys;
   /** reads the pipeline's declared params, so only those get the git-* values */
   loader: Pick<PipelineDefinitionLoader, 'load'>;
+  /** the pipeline runs feature's service */
   runs: Pick<PipelineRunsService, 'create'>;
 }
 
+export interface WebhooksExports {
+  service: WebhooksService;
+}
+
 /** The one place webhooks are wired: CRUD routes, the receiver and what starts their runs. */
-export function createWebhooksFeature(deps: WebhooksDeps) {
+export function createWebhooksFeature(deps: WebhooksFeatureDeps): Feature<WebhooksExports> {
   const runner: WebhookRunner = {
     async declaredParams(workspaceId, pipelineId) {
       const loaded = await deps.loader.load(workspaceId, pipelineId);
@@ -40,5 +46,5 @@ export function createWebhooksFeature(deps: WebhooksDeps) {
     await app.register(webhookRoutes(service));
     await app.register(hooksReceiverRoutes(service));
   };
-  return { service, plugin };
+  return { name: 'webhooks', plugin, exports: { service } };
 }
