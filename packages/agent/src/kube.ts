@@ -15,55 +15,16 @@ import {
 import {
   AGENT_ADDON_GROUPS,
   AGENT_FIELD_MANAGER,
-  type AgentErrorCode,
   type ApiResourceInfo,
   type ClusterFacts,
   type KubernetesObject,
   type ResourceRef,
-  type StorageClassInfo,
 } from '@slipway/contracts';
+import { AgentError, toAgentError } from './agent-error.js';
+import { capacityCpu, parseCpu, storageClassInfo, withKind } from './kube-objects.js';
 
-/** An error with a protocol code, carried back to the server in a reply. */
-export class AgentError extends Error {
-  constructor(
-    readonly code: AgentErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AgentError';
-  }
-}
-
-/** The Kubernetes API's answer turned into a short, clear AgentError. */
-export function toAgentError(error: unknown): AgentError {
-  if (error instanceof AgentError) return error;
-  if (error instanceof ApiException) {
-    const status = statusOf(error.body);
-    const message = status?.message ?? `The Kubernetes API answered ${error.code}`;
-    const code: AgentErrorCode =
-      error.code === 404
-        ? 'not_found'
-        : error.code === 409
-          ? 'conflict'
-          : error.code === 400 || error.code === 422
-            ? 'invalid'
-            : 'kubernetes';
-    return new AgentError(code, message);
-  }
-  const e = error as { statusCode?: number; message?: string };
-  return new AgentError('kubernetes', e?.message ?? String(error));
-}
-
-function statusOf(body: unknown): { message?: string } | null {
-  if (typeof body === 'string') {
-    try {
-      return JSON.parse(body) as { message?: string };
-    } catch {
-      return body ? { message: body } : null;
-    }
-  }
-  return typeof body === 'object' && body !== null ? (body as { message?: string }) : null;
-}
+export { AgentError, toAgentError } from './agent-error.js';
+export { parseCpu } from './kube-objects.js';
 
 /** The parts of a kubeconfig the agent needs, in or out of the cluster. */
 export function loadKubeConfig(options: { kubeconfig?: string; context?: string }): KubeConfig {
@@ -82,8 +43,6 @@ export function loadKubeConfig(options: { kubeconfig?: string; context?: string 
 }
 
 const toJson = <T>(value: unknown): T => JSON.parse(JSON.stringify(value)) as T;
-
-const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.split('/')[0]! : '');
 
 export interface LogOptions {
   namespace: string;
@@ -473,40 +432,3 @@ export class KubeClient {
     return { abort: () => controller.abort() };
   }
 }
-
-function withKind(object: KubernetesObject, apiVersion: string, kind: string): KubernetesObject {
-  return { ...object, apiVersion: object.apiVersion ?? apiVersion, kind: object.kind ?? kind };
-}
-
-function capacityCpu(node: KubernetesObject): string {
-  const status = node.status as { capacity?: { cpu?: string } } | undefined;
-  return status?.capacity?.cpu ?? '0';
-}
-
-/** Kubernetes CPU quantities: '4', '3500m', '0.5'. */
-export function parseCpu(quantity: string): number {
-  const q = quantity.trim();
-  if (q.endsWith('m')) return Number(q.slice(0, -1)) / 1000;
-  const n = Number(q);
-  return Number.isFinite(n) ? n : 0;
-}
-
-function storageClassInfo(sc: KubernetesObject): StorageClassInfo {
-  const annotations = (sc.metadata.annotations as Record<string, string> | undefined) ?? {};
-  const s = sc as KubernetesObject & {
-    provisioner?: string;
-    reclaimPolicy?: string;
-    volumeBindingMode?: string;
-  };
-  return {
-    name: sc.metadata.name,
-    provisioner: s.provisioner ?? '',
-    reclaimPolicy: s.reclaimPolicy ?? 'Delete',
-    bindingMode: s.volumeBindingMode ?? 'Immediate',
-    default:
-      annotations['storageclass.kubernetes.io/is-default-class'] === 'true' ||
-      annotations['storageclass.beta.kubernetes.io/is-default-class'] === 'true',
-  };
-}
-
-export { groupOf };
