@@ -1,11 +1,9 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MAX_RUN_MINUTES_LIMIT, maxRunMinutesSchema, type Organisation } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { LoadError } from '../../ui/LoadError';
@@ -41,33 +39,20 @@ export function RunLimitSection() {
 function RunLimitForm({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation();
   const canEdit = usePermission('organisation:edit').allowed;
-  const [update, { isLoading }] = useUpdateOrganisationMutation();
+  const [update] = useUpdateOrganisationMutation();
   const form = useFormFields({ maxRunMinutes: organisation.maxRunMinutes?.toString() ?? '' });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    setSaved(null);
-    const text = form.values.maxRunMinutes.trim();
-    const body = form.parse(runLimitFormSchema, { maxRunMinutes: text === '' ? null : Number(text) });
-    if (!body) return;
-    const answer = await update({ id: organisation.id, maxRunMinutes: body.maxRunMinutes });
-    if (!answer.error) {
-      setSaved(t('account.runLimit.saved'));
-      return;
-    }
-    const { fields, message } = formErrors(answer.error);
-    form.showErrors(fields);
-    setServerError(message);
-  }
+  const text = form.values.maxRunMinutes.trim();
+  const submit = form.handleSubmit({
+    schema: runLimitFormSchema,
+    input: { maxRunMinutes: text === '' ? null : Number(text) },
+    mutate: (body) => update({ id: organisation.id, maxRunMinutes: body.maxRunMinutes }),
+  });
 
   const field = form.field('maxRunMinutes');
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} aria-label={t('account.runLimit.title')}>
-      <FormAlert message={serverError} />
-      <FormAlert message={saved} severity="success" />
+      <FormAlert message={form.formError} />
+      <FormAlert message={form.succeeded ? t('account.runLimit.saved') : null} severity="success" />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('account.runLimit.description')}
       </Typography>
@@ -83,7 +68,13 @@ function RunLimitForm({ organisation }: { organisation: Organisation }) {
           sx={{ minWidth: 280 }}
         />
         <NotAllowedTooltip allowed={canEdit}>
-          <Button type="submit" variant="contained" disabled={!canEdit} loading={isLoading} sx={{ mt: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canEdit}
+            loading={form.submitting}
+            sx={{ mt: 1 }}
+          >
             {t('common.save')}
           </Button>
         </NotAllowedTooltip>

@@ -1,15 +1,8 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serviceAccountCreateRequestSchema, type Role, type Workspace } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateServiceAccountMutation, type ServiceAccountCreated } from './api';
 import { WorkspaceGrantsEditor, type WorkspaceGrant } from './WorkspaceGrantsEditor';
@@ -35,75 +28,52 @@ export function CreateServiceAccountDialog({
   onCreated: (created: ServiceAccountCreated) => void;
 }) {
   const { t } = useTranslation();
-  const [create, { isLoading }] = useCreateServiceAccountMutation();
-  const form = useFormFields({ name: '', expiresAt: dateInDays(DEFAULT_LIFETIME_DAYS) });
-  const [grants, setGrants] = useState<WorkspaceGrant[]>(
-    workspaces[0] ? [{ workspaceId: workspaces[0].id, role: 'developer' }] : [],
-  );
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(serviceAccountCreateRequestSchema, { ...form.values, workspaces: grants });
-    if (!body) {
-      if (!form.values.name.trim() || !form.values.expiresAt) return;
-      setServerError(t('serviceAccountsPage.create.workspacesInvalid'));
-      return;
-    }
-    const answer = await create(body);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-      return;
-    }
-    onCreated(answer.data);
-  }
+  const [create] = useCreateServiceAccountMutation();
+  const form = useFormFields({
+    name: '',
+    expiresAt: dateInDays(DEFAULT_LIFETIME_DAYS),
+    workspaces: (workspaces[0]
+      ? [{ workspaceId: workspaces[0].id, role: 'developer' }]
+      : []) as WorkspaceGrant[],
+  });
+  const onSubmit = form.handleSubmit({
+    schema: serviceAccountCreateRequestSchema,
+    check: () => ({
+      workspaces: serviceAccountCreateRequestSchema.shape.workspaces.safeParse(form.values.workspaces).success
+        ? undefined
+        : t('serviceAccountsPage.create.workspacesInvalid'),
+    }),
+    mutate: (body) => create(body),
+    onSuccess: (created) => onCreated(created),
+  });
+  // the grants have no field of their own: their message is the form's, once name and expiry are given
+  const grantsError = form.values.name.trim() && form.values.expiresAt ? form.errors.workspaces : undefined;
 
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby="sa-create-title"
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      id="sa-create"
+      title={t('serviceAccountsPage.create.title')}
+      lead={<FormAlert message={grantsError ?? form.formError} />}
+      submitLabel={t('serviceAccountsPage.create.submit')}
+      busy={form.submitting}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      formRef={form.formRef}
     >
-      <form ref={form.formRef} noValidate onSubmit={onSubmit}>
-        <DialogTitle id="sa-create-title">{t('serviceAccountsPage.create.title')}</DialogTitle>
-        <DialogContent>
-          <FormAlert message={serverError} />
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              {...form.field('name')}
-              label={t('serviceAccountsPage.columns.name')}
-              autoFocus
-              fullWidth
-            />
-            <TextField
-              {...form.field('expiresAt')}
-              type="date"
-              label={t('serviceAccountsPage.create.expiry')}
-              fullWidth
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <WorkspaceGrantsEditor
-              grants={grants}
-              onChange={setGrants}
-              workspaces={workspaces}
-              roles={roles}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isLoading}>
-            {t('serviceAccountsPage.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField {...form.field('name')} label={t('serviceAccountsPage.columns.name')} autoFocus fullWidth />
+      <TextField
+        {...form.field('expiresAt')}
+        type="date"
+        label={t('serviceAccountsPage.create.expiry')}
+        fullWidth
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <WorkspaceGrantsEditor
+        grants={form.values.workspaces}
+        onChange={(grants) => form.setValue('workspaces', grants)}
+        workspaces={workspaces}
+        roles={roles}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,3 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   serviceAccountWorkspacesRequestSchema,
@@ -11,9 +5,9 @@ import {
   type ServiceAccount,
   type Workspace,
 } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
+import { useFormFields } from '../../ui/useFormFields';
 import { useSetServiceAccountWorkspacesMutation } from './api';
 import { WorkspaceGrantsEditor, type WorkspaceGrant } from './WorkspaceGrantsEditor';
 
@@ -30,47 +24,36 @@ export function EditPermissionsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [grants, setGrants] = useState<WorkspaceGrant[]>(account.workspaces);
-  const [invalid, setInvalid] = useState(false);
-  const [save, { isLoading, error }] = useSetServiceAccountWorkspacesMutation();
-
-  async function submit() {
-    const body = serviceAccountWorkspacesRequestSchema.safeParse({ workspaces: grants });
-    setInvalid(!body.success);
-    if (!body.success) return;
-    const answer = await save({ id: account.id, workspaces: body.data.workspaces });
-    if (!answer.error) onClose();
-  }
+  const form = useFormFields({ workspaces: account.workspaces as WorkspaceGrant[] });
+  const [save] = useSetServiceAccountWorkspacesMutation();
+  const submit = form.handleSubmit({
+    schema: serviceAccountWorkspacesRequestSchema,
+    check: () => ({
+      workspaces: serviceAccountWorkspacesRequestSchema.safeParse(form.values).success
+        ? undefined
+        : t('serviceAccountsPage.create.workspacesInvalid'),
+    }),
+    mutate: (body) => save({ id: account.id, workspaces: body.workspaces }),
+    onSuccess: () => onClose(),
+  });
 
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby="sa-edit-title"
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      id="sa-edit"
+      title={t('serviceAccountsPage.edit.title', { name: account.name })}
+      lead={<FormAlert message={form.errors.workspaces ?? form.formError} />}
+      submitLabel={t('common.save')}
+      busy={form.submitting}
+      onSubmit={submit}
+      onClose={onClose}
+      formRef={form.formRef}
     >
-      <DialogTitle id="sa-edit-title">
-        {t('serviceAccountsPage.edit.title', { name: account.name })}
-      </DialogTitle>
-      <DialogContent>
-        <FormAlert
-          message={
-            invalid ? t('serviceAccountsPage.create.workspacesInvalid') : error ? errorMessage(error) : null
-          }
-        />
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <WorkspaceGrantsEditor grants={grants} onChange={setGrants} workspaces={workspaces} roles={roles} />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" loading={isLoading} onClick={() => void submit()}>
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <WorkspaceGrantsEditor
+        grants={form.values.workspaces}
+        onChange={(grants) => form.setValue('workspaces', grants)}
+        workspaces={workspaces}
+        roles={roles}
+      />
+    </FormDialog>
   );
 }
