@@ -1,4 +1,5 @@
-import type { ScheduleRow, SchedulesStore } from './schedules-store.js';
+import type { ScheduleRow } from './schedules-store.js';
+import type { SchedulesStore } from './schedules-store-type.js';
 import { timingOf } from './schedules-service.js';
 import { nextOccurrence } from './schedule-timing.js';
 

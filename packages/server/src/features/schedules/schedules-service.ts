@@ -12,7 +12,8 @@ import {
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { cronProblem, nextOccurrence } from './schedule-timing.js';
-import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline, SchedulesStore } from './schedules-store.js';
+import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
+import type { SchedulesStore } from './schedules-store-type.js';
 
 export const SCHEDULE_NAME_TAKEN = 'A schedule with this name already exists';
 type Params = Record<string, string | string[] | Record<string, string>>;

@@ -3,6 +3,7 @@ import type { ScheduleListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { pipelines, schedules } from '../../platform/database/schema.js';
+import type { SchedulesStore as SchedulesStoreType } from './schedules-store-type.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduleWithPipeline = ScheduleRow & { pipelineName: string };
@@ -34,7 +35,7 @@ const SORTABLE = {
 };
 
 /** SQL for schedules; the scheduler's claim locks due rows with FOR UPDATE SKIP LOCKED. */
-export class SchedulesStore {
+export class SchedulesStore implements SchedulesStoreType {
   constructor(private readonly db: AppDb) {}
 
   private selectWithPipeline() {

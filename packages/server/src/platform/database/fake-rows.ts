@@ -110,8 +110,19 @@ export class FakeNamedTable<R extends NamedRow> {
     this.rows.set(id, { ...row, ...copyOf(patch), ...('updatedAt' in row ? { updatedAt: new Date() } : {}) });
   }
 
+  /** Sets columns of a row by id as they are given, updatedAt untouched (the SQL's own `SET` of a few columns). */
+  write(id: string, patch: Partial<R>): void {
+    const row = this.rows.get(id);
+    if (row) this.rows.set(id, { ...row, ...copyOf(patch) });
+  }
+
   delete(id: string): void {
     this.rows.delete(id);
+  }
+
+  /** Every workspace's rows: only for what the server does across workspaces (a scheduler's claim). */
+  everywhere(): R[] {
+    return [...this.rows.values()].map(copyOf);
   }
 
   page(

@@ -1,0 +1,28 @@
+import type { ScheduleListQuery } from '@slipway/contracts';
+import type { schedules } from '../../platform/database/schema.js';
+import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
+
+/** What the schedules service and the scheduler need of storage; SchedulesStore (SQL) and FakeSchedulesStore implement it. */
+export interface SchedulesStore {
+  /** A page of a workspace's schedules with their pipeline's name, filtered by name, with the total. */
+  list(
+    workspaceId: string,
+    query: ScheduleListQuery,
+  ): Promise<{ rows: ScheduleWithPipeline[]; total: number }>;
+  get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null>;
+  nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean>;
+  /** A runnable pipeline (not a template) of the workspace. */
+  pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null>;
+  /** Throws a unique violation when the workspace already has a schedule of that name. */
+  insert(row: typeof schedules.$inferInsert): Promise<void>;
+  update(id: string, patch: SchedulePatch): Promise<void>;
+  delete(id: string): Promise<void>;
+  /**
+   * Claims up to `limit` enabled schedules (of every workspace) due at `now`, oldest due first,
+   * moving each one's nextRunAt on with `advance` and its lastRunAt to `now`; a schedule is never
+   * claimed twice for one occurrence.
+   */
+  claimDue(now: Date, limit: number, advance: (row: ScheduleRow) => Date | null): Promise<ScheduleRow[]>;
+  recordRun(id: string, runId: string): Promise<void>;
+  recordError(id: string, message: string): Promise<void>;
+}
