@@ -11,7 +11,7 @@ import { isAdminRole, roleGrants } from '../../platform/auth/grants.js';
 import { sortOf } from '../../platform/database/paging.js';
 import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { assertWorkspaceRole, isBuiltinWorkspaceRole } from '../roles/role-names.js';
-import type { RolesStore } from '../roles/roles-store.js';
+import type { RolesStore } from '../roles/roles-store-type.js';
 import { MEMBER_SORTS, type MembersStore } from './members-store.js';
 
 /** Who acts on a workspace's members: their organisation, the workspace, and their grants in it. */

@@ -9,7 +9,8 @@ import {
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { isBuiltinWorkspaceRole } from './role-names.js';
-import type { RoleRow, RolesStore } from './roles-store.js';
+import type { RoleRow } from './roles-store.js';
+import type { RolesStore } from './roles-store-type.js';
 
 const EVERYTHING: PermissionGrant[] = ALL_PERMISSIONS.map((permission) => ({ permission }));
 

@@ -8,6 +8,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/database/schema.js';
+import type { RolesStore as RolesStoreType } from './roles-store-type.js';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -17,7 +18,7 @@ export interface RoleLookup {
 }
 
 /** SQL for custom roles. */
-export class RolesStore implements RoleLookup {
+export class RolesStore implements RoleLookup, RolesStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(organisationId: string): Promise<RoleRow[]> {

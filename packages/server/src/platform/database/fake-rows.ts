@@ -54,18 +54,18 @@ export function copyOf<T>(row: T): T {
   return structuredClone(row);
 }
 
-/** A row of a workspace table whose names are unique in their workspace. */
+/** A row whose name is unique in its scope (its workspace, or its organisation). */
 export interface NamedRow {
   id: string;
-  workspaceId: string;
   name: string;
   updatedAt?: Date;
 }
 
 /**
- * The in-memory table behind a fake store of workspace-scoped, named rows: reads scoped to one
- * workspace, a unique violation named `${table}_pkey` / `uniqueIndex` as the SQL refuses a row,
- * and the list query's page, sort (one of `sortable`, else `defaultSort`), name filter and total.
+ * The in-memory table behind a fake store of scoped, named rows: reads scoped to one workspace
+ * (or to what `scopeOf` answers, e.g. the organisation); a unique violation named
+ * `${table}_pkey` or `uniqueIndex` where the SQL refuses a row; the list query's page, sort (one
+ * of `sortable`, else `defaultSort`), name filter and total.
  */
 export class FakeNamedTable<R extends NamedRow> {
   private readonly rows = new Map<string, R>();
@@ -73,31 +73,32 @@ export class FakeNamedTable<R extends NamedRow> {
   constructor(
     private readonly table: string,
     private readonly uniqueIndex: string,
+    private readonly scopeOf: (row: R) => string = (row) => (row as R & { workspaceId: string }).workspaceId,
   ) {}
 
-  all(workspaceId: string): R[] {
-    return [...this.rows.values()].filter((r) => r.workspaceId === workspaceId).map(copyOf);
+  all(scope: string): R[] {
+    return [...this.rows.values()].filter((r) => this.scopeOf(r) === scope).map(copyOf);
   }
 
-  get(workspaceId: string, id: string): R | null {
+  get(scope: string, id: string): R | null {
     const row = this.rows.get(id);
-    return row && row.workspaceId === workspaceId ? copyOf(row) : null;
+    return row && this.scopeOf(row) === scope ? copyOf(row) : null;
   }
 
-  findByName(workspaceId: string, name: string): R | null {
-    const row = [...this.rows.values()].find((r) => r.workspaceId === workspaceId && r.name === name);
+  findByName(scope: string, name: string): R | null {
+    const row = [...this.rows.values()].find((r) => this.scopeOf(r) === scope && r.name === name);
     return row ? copyOf(row) : null;
   }
 
-  nameTaken(workspaceId: string, name: string, exceptId?: string): boolean {
+  nameTaken(scope: string, name: string, exceptId?: string): boolean {
     return [...this.rows.values()].some(
-      (r) => r.workspaceId === workspaceId && r.name === name && r.id !== exceptId,
+      (r) => this.scopeOf(r) === scope && r.name === name && r.id !== exceptId,
     );
   }
 
   insert(row: R): void {
     if (this.rows.has(row.id)) throw uniqueViolation(`${this.table}_pkey`);
-    if (this.nameTaken(row.workspaceId, row.name)) throw uniqueViolation(this.uniqueIndex);
+    if (this.nameTaken(this.scopeOf(row), row.name)) throw uniqueViolation(this.uniqueIndex);
     this.rows.set(row.id, copyOf(row));
   }
 
@@ -105,7 +106,7 @@ export class FakeNamedTable<R extends NamedRow> {
   update(id: string, patch: Partial<R>): void {
     const row = this.rows.get(id);
     if (!row) return;
-    if (patch.name !== undefined && this.nameTaken(row.workspaceId, patch.name, id))
+    if (patch.name !== undefined && this.nameTaken(this.scopeOf(row), patch.name, id))
       throw uniqueViolation(this.uniqueIndex);
     this.rows.set(id, { ...row, ...copyOf(patch), ...('updatedAt' in row ? { updatedAt: new Date() } : {}) });
   }
@@ -126,7 +127,7 @@ export class FakeNamedTable<R extends NamedRow> {
   }
 
   page(
-    workspaceId: string,
+    scope: string,
     query: PageQuery & { _sort: string; name?: string },
     sortable: readonly (keyof R & string)[],
     defaultSort: keyof R & string,
@@ -134,9 +135,7 @@ export class FakeNamedTable<R extends NamedRow> {
     const sort = (sortable as readonly string[]).includes(query._sort)
       ? (query._sort as keyof R)
       : defaultSort;
-    const matching = this.all(workspaceId).filter(
-      (r) => !query.name || containsIgnoringCase(r.name, query.name),
-    );
+    const matching = this.all(scope).filter((r) => !query.name || containsIgnoringCase(r.name, query.name));
     return pageRows(
       matching,
       query,

@@ -1,0 +1,22 @@
+import type { PermissionGrant } from '@slipway/contracts';
+import type { RoleLookup, RoleRow } from './roles-store.js';
+
+/** What the roles and workspace members services need of storage; RolesStore (SQL) and FakeRolesStore implement it. */
+export interface RolesStore extends RoleLookup {
+  /** An organisation's custom roles by name. */
+  list(organisationId: string): Promise<RoleRow[]>;
+  get(organisationId: string, id: string): Promise<RoleRow | null>;
+  /** Is the name held by another of the organisation's roles, ignoring case? */
+  nameTaken(organisationId: string, name: string, exceptId?: string): Promise<boolean>;
+  /** Throws a unique violation when the organisation already has a role of that exact name. */
+  create(row: {
+    id: string;
+    organisationId: string;
+    name: string;
+    description: string;
+    grants: PermissionGrant[];
+  }): Promise<void>;
+  update(id: string, patch: { name: string; description: string; grants: PermissionGrant[] }): Promise<void>;
+  /** Deletes the role unless a member, service account or pending invite holds it; false when in use. */
+  deleteUnlessAssigned(organisationId: string, id: string): Promise<boolean>;
+}
