@@ -1,137 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import examples from '@octokit/webhooks-examples';
-import {
-  TOTAL_COUNT_HEADER,
-  type PipelineRunDetail,
-  type Webhook,
-  type WebhookDelivery,
-  type WebhookWithSecret,
-} from '@slipway/contracts';
-import { auditEvents, webhooks } from '../../platform/database/schema.js';
-import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { waitFor } from '../pipeline-runs/pipeline-runs.test-helper.js';
-import { sign } from './webhook-signature.js';
+import { describe, expect, it } from 'vitest';
+import { type Webhook, type WebhookWithSecret } from '@slipway/contracts';
+import { webhooksHarness, branchPush, ping } from './webhooks.test-helper.js';
 import { WebhooksStore } from './webhooks-store.js';
+import { auditEvents, webhooks } from '../../platform/database/schema.js';
+import { eq } from 'drizzle-orm';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-const githubExamples = (name: string) => {
-  const found = (examples as unknown as Array<{ name: string; examples: unknown[] }>).find(
-    (e) => e.name === name,
-  );
-  if (!found) throw new Error(`no ${name} examples`);
-  return found.examples as Array<Record<string, unknown>>;
-};
-const pushes = githubExamples('push');
-const branchPush = JSON.stringify(pushes.find((p) => p.ref === 'refs/heads/master' && !p.deleted));
-const tagPush = JSON.stringify(pushes.find((p) => String(p.ref).startsWith('refs/tags/') && !p.deleted));
-const deletedPush = JSON.stringify({
-  ...pushes.find((p) => p.ref === 'refs/heads/master'),
-  deleted: true,
-  after: '0'.repeat(40),
-});
-const prs = githubExamples('pull_request');
-const prOpened = JSON.stringify(prs.find((p) => p.action === 'opened'));
-const prClosed = JSON.stringify(prs.find((p) => p.action === 'closed'));
-const ping = JSON.stringify(githubExamples('ping')[0]);
-
-/** A pasted Tekton pipeline that declares three of the four git-* params. */
-const PIPELINE = `apiVersion: tekton.dev/v1
-kind: Pipeline
-metadata: { name: build }
-spec:
-  params:
-    - name: git-url
-    - name: git-revision
-    - name: git-branch
-      default: none
-  tasks:
-    - name: show
-      params:
-        - { name: rev, value: $(params.git-revision) }
-        - { name: url, value: $(params.git-url) }
-      taskSpec:
-        params: [{ name: rev }, { name: url }]
-        steps:
-          - name: echo
-            image: alpine
-            script: 'echo built $(params.url) at $(params.rev)'
-`;
-const NEEDS_IMAGE = `apiVersion: tekton.dev/v1
-kind: Pipeline
-metadata: { name: needs-image }
-spec:
-  params: [{ name: image }]
-  tasks:
-    - name: t
-      taskSpec: { steps: [{ name: s, image: alpine, script: 'true' }] }
-`;
-
+/** Managing webhooks: create, validate, disable, rotate, delete, the delivery log, tenancy. */
 describe('webhooks', () => {
-  let t: TestApp;
-  let owner: TestUser;
-  let stranger: TestUser;
-  let pipelineId: string;
-  let needsImageId: string;
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestUser, payload?: object) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-  const create = async (body: object) => {
-    const res = await call('POST', '/api/webhooks', owner, { pipelineId, ...body });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as WebhookWithSecret;
-  };
-  const deliver = (
-    id: string,
-    headers: Record<string, string>,
-    body: string,
-    contentType = 'application/json',
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/hooks/${id}`,
-      headers: { 'content-type': contentType, ...headers },
-      payload: body,
-    });
-  const github = (hook: WebhookWithSecret, event: string, body: string, secret = hook.secret) =>
-    deliver(
-      hook.id,
-      {
-        'x-github-event': event,
-        'x-github-delivery': `d-${Math.random()}`,
-        'x-hub-signature-256': sign(secret, body),
-      },
-      body,
-    );
-  const deliveries = async (id: string, query = '') => {
-    const res = await call('GET', `/api/webhooks/${id}/deliveries${query}`, owner);
-    expect(res.statusCode, res.body).toBe(200);
-    return {
-      rows: res.json() as WebhookDelivery[],
-      total: Number(res.headers[TOTAL_COUNT_HEADER.toLowerCase()]),
-    };
-  };
-  const run = async (id: string) =>
-    (await call('GET', `/api/pipelineruns/${id}`, owner)).json() as PipelineRunDetail;
-  const runCount = async () =>
-    Number((await call('GET', '/api/pipelineruns', owner)).headers[TOTAL_COUNT_HEADER.toLowerCase()]);
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    owner = await createSignedInUser(t.app, t.db.database);
-    stranger = await createSignedInUser(t.app, t.db.database);
-    const made = await call('POST', '/api/pipelines', owner, { name: 'build', definition: PIPELINE });
-    expect(made.statusCode, made.body).toBe(201);
-    pipelineId = made.json().id;
-    needsImageId = (
-      await call('POST', '/api/pipelines', owner, { name: 'needs-image', definition: NEEDS_IMAGE })
-    ).json().id;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const w = webhooksHarness();
+  const { call, create, github, deliveries } = w;
 
   it('creates a webhook, shows its secret once and stores it sealed', async () => {
     const hook = await create({ type: 'github', event: 'push', branch: 'master' });
@@ -145,11 +22,11 @@ describe('webhooks', () => {
     expect(hook.path).toBe(`/api/hooks/${hook.id}`);
     expect(hook.secret.length).toBeGreaterThanOrEqual(32);
     for (const url of ['/api/webhooks', `/api/webhooks/${hook.id}`]) {
-      const got = await call('GET', url, owner);
+      const got = await call('GET', url, w.owner);
       expect(got.statusCode).toBe(200);
       expect(got.body).not.toContain(hook.secret);
     }
-    const [row] = await t.db.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
+    const [row] = await w.t.db.database.db.select().from(webhooks).where(eq(webhooks.id, hook.id));
     expect(JSON.stringify(row)).not.toContain(hook.secret);
     const given = await create({ type: 'gitlab', event: 'Push Hook', secret: 'my-gitlab-token-123456' });
     expect(given.secret).toBe('my-gitlab-token-123456');
@@ -167,14 +44,14 @@ describe('webhooks', () => {
       [{ type: 'github', event: 'push', secret: 'short' }, 'body.secret', 'Secret must have 16 to 256'],
     ];
     for (const [body, path, message] of cases) {
-      const res = await call('POST', '/api/webhooks', owner, { pipelineId, ...body });
+      const res = await call('POST', '/api/webhooks', w.owner, { pipelineId: w.pipelineId, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       const detail = (res.json().details as Array<{ path: string; message: string }>).find(
         (d) => d.path === path,
       );
       expect(detail?.message, res.body).toContain(message);
     }
-    const unknown = await call('POST', '/api/webhooks', owner, {
+    const unknown = await call('POST', '/api/webhooks', w.owner, {
       pipelineId: 'nope',
       type: 'github',
       event: 'push',
@@ -182,179 +59,14 @@ describe('webhooks', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('pipelineId: no such pipeline in this workspace');
     const { id } = await create({ type: 'github', event: 'push' });
-    const mismatch = await call('PUT', `/api/webhooks/${id}`, owner, { type: 'bitbucket' });
+    const mismatch = await call('PUT', `/api/webhooks/${id}`, w.owner, { type: 'bitbucket' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().details[0].path).toBe('body.event');
   });
 
-  it('starts a run from a signed GitHub push, with only the params the pipeline declares', async () => {
-    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
-    const res = await github(hook, 'push', branchPush);
-    expect(res.statusCode, res.body).toBe(201);
-    const receipt = res.json();
-    expect(receipt.outcome).toBe('triggered');
-    const started = await run(receipt.runId);
-    expect(started.trigger).toEqual({ kind: 'webhook', id: hook.id });
-    expect(started.params).toEqual({
-      'git-url': 'https://github.com/Codertocat/Hello-World.git',
-      'git-revision': '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
-      'git-branch': 'master',
-    });
-    const { rows } = await deliveries(hook.id);
-    expect(rows[0]).toMatchObject({
-      outcome: 'triggered',
-      statusCode: 201,
-      event: 'push',
-      runId: receipt.runId,
-    });
-    expect(rows[0]!.params).toMatchObject({ 'git-author': 'Codertocat' });
-    const finished = await waitFor(async () => {
-      const r = await run(receipt.runId);
-      return ['succeeded', 'failed'].includes(r.status) && r;
-    }, 20_000);
-    expect(finished.status).toBe('succeeded');
-    const logs = await call('GET', `/api/pipelineruns/${receipt.runId}/logs?task=show`, owner);
-    expect(logs.body).toContain('built https://github.com/Codertocat/Hello-World.git at 6113728f27ae');
-  });
-
-  it('rejects a bad or missing signature with 401 and starts no run', async () => {
-    const hook = await create({ type: 'github', event: 'push' });
-    const before = await runCount();
-    const forged = await github(hook, 'push', branchPush, 'not-the-secret-at-all');
-    expect(forged.statusCode).toBe(401);
-    expect(forged.json().message).toBe('x-hub-signature-256 does not match the payload');
-    const tampered = await deliver(
-      hook.id,
-      { 'x-github-event': 'push', 'x-hub-signature-256': sign(hook.secret, branchPush) },
-      branchPush.replace('master', 'main'),
-    );
-    expect(tampered.statusCode).toBe(401);
-    const missing = await deliver(hook.id, { 'x-github-event': 'push' }, branchPush);
-    expect(missing.statusCode).toBe(401);
-    expect(missing.json().message).toBe('Missing x-hub-signature-256 header');
-    expect(await runCount()).toBe(before);
-    const { rows, total } = await deliveries(hook.id);
-    expect(total).toBe(3);
-    expect(rows.every((d) => d.outcome === 'rejected' && d.statusCode === 401 && d.runId === null)).toBe(
-      true,
-    );
-    expect((await deliver('no-such-hook', { 'x-github-event': 'push' }, branchPush)).statusCode).toBe(404);
-  });
-
-  it('answers ping, and ignores other events, tags, deleted branches, other branches and PR actions', async () => {
-    const hook = await create({ type: 'github', event: 'push', branch: 'release/*' });
-    const before = await runCount();
-    const pong = await github(hook, 'ping', ping);
-    expect(pong.statusCode).toBe(200);
-    expect(pong.json().message).toBe('Ping received; the webhook is set up');
-    const cases: Array<[string, string, string]> = [
-      ['pull_request', prOpened, 'Event "pull_request" is not "push"'],
-      ['push', tagPush, 'refs/tags/simple-tag is not a branch'],
-      ['push', deletedPush, 'Branch master was deleted'],
-      ['push', branchPush, 'Branch "master" does not match "release/*"'],
-    ];
-    for (const [event, body, message] of cases) {
-      const res = await github(hook, event, body);
-      expect(res.statusCode).toBe(202);
-      expect(res.json()).toMatchObject({ outcome: 'ignored', message, runId: null });
-    }
-    const releasePush = branchPush.replace('"refs/heads/master"', '"refs/heads/release/1.2"');
-    expect((await github(hook, 'push', releasePush)).statusCode).toBe(201);
-    const nested = branchPush.replace('"refs/heads/master"', '"refs/heads/release/1.2/hotfix"');
-    expect((await github(hook, 'push', nested)).statusCode).toBe(202);
-    expect(await runCount()).toBe(before + 1);
-    const prHook = await create({ type: 'github', event: 'pull_request', branch: 'master' });
-    const opened = await github(prHook, 'pull_request', prOpened);
-    expect(opened.statusCode, opened.body).toBe(201);
-    expect((await run(opened.json().runId)).params).toMatchObject({
-      'git-branch': 'changes',
-      'git-revision': 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
-    });
-    const closed = await github(prHook, 'pull_request', prClosed);
-    expect(closed.json()).toMatchObject({
-      outcome: 'ignored',
-      message: 'Pull request action "closed" does not start a run',
-    });
-  });
-
-  it('accepts GitHub form-encoded deliveries, signed over the raw body', async () => {
-    const hook = await create({ type: 'github', event: 'push' });
-    const body = new URLSearchParams({ payload: branchPush }).toString();
-    const res = await deliver(
-      hook.id,
-      { 'x-github-event': 'push', 'x-hub-signature-256': sign(hook.secret, body) },
-      body,
-      'application/x-www-form-urlencoded',
-    );
-    expect(res.statusCode, res.body).toBe(201);
-  });
-
-  it('verifies GitLab tokens and reads the documentation push and merge request samples', async () => {
-    const hook = await create({ type: 'gitlab', event: 'Push Hook' });
-    const body = fixture('gitlab-push.json');
-    const wrong = await deliver(hook.id, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': 'wrong' }, body);
-    expect(wrong.statusCode).toBe(401);
-    const ok = await deliver(hook.id, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': hook.secret }, body);
-    expect(ok.statusCode, ok.body).toBe(201);
-    expect((await run(ok.json().runId)).params).toEqual({
-      'git-url': 'http://example.com/mike/diaspora.git',
-      'git-revision': 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
-      'git-branch': 'master',
-    });
-    const mrHook = await create({ type: 'gitlab', event: 'Merge Request Hook', branch: 'master' });
-    const mr = await deliver(
-      mrHook.id,
-      { 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-token': mrHook.secret },
-      fixture('gitlab-merge-request.json'),
-    );
-    expect(mr.statusCode, mr.body).toBe(201);
-    expect((await run(mr.json().runId)).params).toEqual({
-      'git-url': 'http://example.com/awesome_space/awesome_project.git',
-      'git-revision': 'da1560886d4f094c3e6c9ef40349f7d38b5d27d7',
-      'git-branch': 'ms-viewport',
-    });
-    const [delivery] = (await deliveries(mrHook.id)).rows;
-    expect(delivery!.params).toMatchObject({ 'git-author': 'root' });
-  });
-
-  it('verifies Bitbucket signatures and reads repo:push and pullrequest:created', async () => {
-    const hook = await create({ type: 'bitbucket', event: 'repo:push', branch: 'main' });
-    const body = fixture('bitbucket-repo-push.json');
-    const bad = await deliver(
-      hook.id,
-      { 'x-event-key': 'repo:push', 'x-hub-signature': sign('x'.repeat(20), body) },
-      body,
-    );
-    expect(bad.statusCode).toBe(401);
-    const ok = await deliver(
-      hook.id,
-      { 'x-event-key': 'repo:push', 'x-hub-signature': sign(hook.secret, body), 'x-request-uuid': 'bb-1' },
-      body,
-    );
-    expect(ok.statusCode, ok.body).toBe(201);
-    expect((await run(ok.json().runId)).params).toEqual({
-      'git-url': 'https://bitbucket.org/team_name/website.git',
-      'git-revision': '709d658dc5b6d6afcd46049c2f332ee3f515a67d',
-      'git-branch': 'main',
-    });
-    expect((await deliveries(hook.id)).rows[0]).toMatchObject({
-      deliveryId: 'bb-1',
-      params: { 'git-author': 'emma' },
-    });
-    const prHook = await create({ type: 'bitbucket', event: 'pullrequest:created', branch: 'main' });
-    const prBody = fixture('bitbucket-pullrequest-created.json');
-    const pr = await deliver(
-      prHook.id,
-      { 'x-event-key': 'pullrequest:created', 'x-hub-signature': sign(prHook.secret, prBody) },
-      prBody,
-    );
-    expect(pr.statusCode, pr.body).toBe(201);
-    expect((await run(pr.json().runId)).params).toMatchObject({ 'git-branch': 'feature/status-page' });
-  });
-
   it('logs a run that cannot start as failed', async () => {
-    const res = await call('POST', '/api/webhooks', owner, {
-      pipelineId: needsImageId,
+    const res = await call('POST', '/api/webhooks', w.owner, {
+      pipelineId: w.needsImageId,
       type: 'github',
       event: 'push',
     });
@@ -371,19 +83,19 @@ describe('webhooks', () => {
 
   it('disables (410 to signed deliveries), rotates the secret and deletes', async () => {
     const hook = await create({ type: 'github', event: 'push' });
-    const off = await call('PUT', `/api/webhooks/${hook.id}`, owner, { enabled: false });
+    const off = await call('PUT', `/api/webhooks/${hook.id}`, w.owner, { enabled: false });
     expect((off.json() as Webhook).enabled).toBe(false);
     expect((await github(hook, 'push', branchPush)).statusCode).toBe(410);
     expect((await github(hook, 'push', branchPush, 'a-wrong-secret-value')).statusCode).toBe(401);
-    await call('PUT', `/api/webhooks/${hook.id}`, owner, { enabled: true });
-    const rotated = await call('POST', `/api/webhooks/${hook.id}/rotate`, owner, {});
+    await call('PUT', `/api/webhooks/${hook.id}`, w.owner, { enabled: true });
+    const rotated = await call('POST', `/api/webhooks/${hook.id}/rotate`, w.owner, {});
     expect(rotated.statusCode).toBe(200);
     const next = rotated.json() as WebhookWithSecret;
     expect(next.secret).not.toBe(hook.secret);
     expect((await github(hook, 'push', branchPush)).statusCode).toBe(401);
     expect((await github(next, 'push', branchPush)).statusCode).toBe(201);
-    expect((await call('DELETE', `/api/webhooks/${hook.id}`, owner)).statusCode).toBe(204);
-    expect((await call('GET', `/api/webhooks/${hook.id}`, owner)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/webhooks/${hook.id}`, w.owner)).statusCode).toBe(204);
+    expect((await call('GET', `/api/webhooks/${hook.id}`, w.owner)).statusCode).toBe(404);
     expect((await github(next, 'push', branchPush)).statusCode).toBe(404);
   });
 
@@ -396,25 +108,25 @@ describe('webhooks', () => {
     expect(page.rows).toHaveLength(2);
     expect(page.rows[0]!.outcome).toBe('rejected');
     expect((await deliveries(hook.id, '?outcome=ignored')).total).toBe(3);
-    expect((await call('GET', `/api/webhooks/${hook.id}/deliveries?_start=5&_end=1`, owner)).statusCode).toBe(
-      400,
-    );
-    const audited = await t.db.database.db
+    expect(
+      (await call('GET', `/api/webhooks/${hook.id}/deliveries?_start=5&_end=1`, w.owner)).statusCode,
+    ).toBe(400);
+    const audited = await w.t.db.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.targetId, hook.id));
     expect(audited.filter((a) => a.action === 'webhook.deliver')).toHaveLength(4);
-    expect(audited.find((a) => a.action === 'webhook.create')?.workspaceId).toBe(owner.workspaceId);
+    expect(audited.find((a) => a.action === 'webhook.create')?.workspaceId).toBe(w.owner.workspaceId);
   });
 
   it('keeps only the newest deliveries of a webhook', async () => {
     const hook = await create({ type: 'github', event: 'push' });
-    const store = new WebhooksStore(t.db.database.db, 3);
+    const store = new WebhooksStore(w.t.db.database.db, 3);
     for (let i = 0; i < 5; i++)
       await store.addDelivery({
         id: `keep-${i}`,
         webhookId: hook.id,
-        workspaceId: owner.workspaceId,
+        workspaceId: w.owner.workspaceId,
         receivedAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
         outcome: 'rejected',
         statusCode: 401,
@@ -424,162 +136,23 @@ describe('webhooks', () => {
     expect(rows.map((d) => d.id)).toEqual(['keep-4', 'keep-3', 'keep-2']);
   });
 
-  it('answers a replayed GitHub delivery id with 200 "duplicate", logs it and starts no run', async () => {
-    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
-    const headers = (id: string, secret = hook.secret) => ({
-      'x-github-event': 'push',
-      'x-github-delivery': id,
-      'x-hub-signature-256': sign(secret, branchPush),
-    });
-    const before = await runCount();
-    const first = await deliver(hook.id, headers('gh-replay-1'), branchPush);
-    expect(first.statusCode, first.body).toBe(201);
-    const replay = await deliver(hook.id, headers('gh-replay-1'), branchPush);
-    expect(replay.statusCode, replay.body).toBe(200);
-    expect(replay.json()).toEqual({
-      outcome: 'duplicate',
-      message: 'duplicate',
-      deliveryId: expect.any(String),
-      runId: null,
-    });
-    expect(await runCount()).toBe(before + 1);
-    const { rows } = await deliveries(hook.id);
-    expect(rows.map((d) => [d.deliveryId, d.outcome, d.statusCode])).toEqual([
-      ['gh-replay-1', 'duplicate', 200],
-      ['gh-replay-1', 'triggered', 201],
-    ]);
-    const { rows: duplicates } = await deliveries(hook.id, '?outcome=duplicate');
-    expect(duplicates).toHaveLength(1);
-    // another id is another delivery
-    expect((await deliver(hook.id, headers('gh-replay-2'), branchPush)).statusCode).toBe(201);
-    // the id is per webhook: the same id on another webhook starts its run
-    const other = await create({ type: 'github', event: 'push', branch: 'master' });
-    const onOther = await deliver(
-      other.id,
-      { ...headers('gh-replay-1', other.secret), 'x-hub-signature-256': sign(other.secret, branchPush) },
-      branchPush,
-    );
-    expect(onOther.statusCode, onOther.body).toBe(201);
-  });
-
-  it('counts only correctly signed deliveries: a forged id does not block the real one', async () => {
-    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
-    const forged = await deliver(
-      hook.id,
-      {
-        'x-github-event': 'push',
-        'x-github-delivery': 'gh-forged',
-        'x-hub-signature-256': sign('x'.repeat(32), branchPush),
-      },
-      branchPush,
-    );
-    expect(forged.statusCode).toBe(401);
-    const unsigned = await deliver(
-      hook.id,
-      { 'x-github-event': 'push', 'x-github-delivery': 'gh-forged' },
-      branchPush,
-    );
-    expect(unsigned.statusCode).toBe(401);
-    const real = await deliver(
-      hook.id,
-      {
-        'x-github-event': 'push',
-        'x-github-delivery': 'gh-forged',
-        'x-hub-signature-256': sign(hook.secret, branchPush),
-      },
-      branchPush,
-    );
-    expect(real.statusCode, real.body).toBe(201);
-    // a delivery that started no run (another branch) does not mark its id as seen
-    const ignored = await deliver(
-      hook.id,
-      {
-        'x-github-event': 'push',
-        'x-github-delivery': 'gh-tag',
-        'x-hub-signature-256': sign(hook.secret, tagPush),
-      },
-      tagPush,
-    );
-    expect(ignored.statusCode).toBe(202);
-    expect(
-      (
-        await deliver(
-          hook.id,
-          {
-            'x-github-event': 'push',
-            'x-github-delivery': 'gh-tag',
-            'x-hub-signature-256': sign(hook.secret, tagPush),
-          },
-          tagPush,
-        )
-      ).json().outcome,
-    ).toBe('ignored');
-  });
-
-  it('starts one run for two concurrent replays of the same delivery', async () => {
-    const hook = await create({ type: 'github', event: 'push', branch: 'master' });
-    const headers = {
-      'x-github-event': 'push',
-      'x-github-delivery': 'gh-race',
-      'x-hub-signature-256': sign(hook.secret, branchPush),
-    };
-    const before = await runCount();
-    const answers = await Promise.all([
-      deliver(hook.id, headers, branchPush),
-      deliver(hook.id, headers, branchPush),
-      deliver(hook.id, headers, branchPush),
-    ]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
-    expect(answers.filter((a) => a.json().outcome === 'duplicate')).toHaveLength(2);
-    expect(await runCount()).toBe(before + 1);
-  });
-
-  it('de-duplicates GitLab (Idempotency-Key, else X-Gitlab-Event-UUID) and Bitbucket (X-Request-UUID); no id: as before', async () => {
-    const gitlab = await create({ type: 'gitlab', event: 'Push Hook' });
-    const body = fixture('gitlab-push.json');
-    const gl = (extra: Record<string, string>) =>
-      deliver(gitlab.id, { 'x-gitlab-event': 'Push Hook', 'x-gitlab-token': gitlab.secret, ...extra }, body);
-    expect((await gl({ 'x-gitlab-event-uuid': 'ev-1', 'idempotency-key': 'idem-1' })).statusCode).toBe(201);
-    // a retry keeps the Idempotency-Key even when the event UUID differs
-    expect((await gl({ 'x-gitlab-event-uuid': 'ev-2', 'idempotency-key': 'idem-1' })).json().outcome).toBe(
-      'duplicate',
-    );
-    expect((await gl({ 'x-gitlab-event-uuid': 'ev-3' })).statusCode).toBe(201);
-    expect((await gl({ 'x-gitlab-event-uuid': 'ev-3' })).json().outcome).toBe('duplicate');
-    // without any id, every delivery counts, as before
-    expect((await gl({})).statusCode).toBe(201);
-    expect((await gl({})).statusCode).toBe(201);
-
-    const bitbucket = await create({ type: 'bitbucket', event: 'repo:push', branch: 'main' });
-    const bbBody = fixture('bitbucket-repo-push.json');
-    const bb = () =>
-      deliver(
-        bitbucket.id,
-        {
-          'x-event-key': 'repo:push',
-          'x-hub-signature': sign(bitbucket.secret, bbBody),
-          'x-request-uuid': 'bb-dup',
-        },
-        bbBody,
-      );
-    expect((await bb()).statusCode).toBe(201);
-    const again = await bb();
-    expect(again.statusCode).toBe(200);
-    expect(again.json().outcome).toBe('duplicate');
-  });
-
   it("hides another workspace's webhooks", async () => {
     const hook = await create({ type: 'github', event: 'push' });
-    expect((await call('GET', `/api/webhooks/${hook.id}`, stranger)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/webhooks/${hook.id}`, stranger, { enabled: false })).statusCode).toBe(
+    expect((await call('GET', `/api/webhooks/${hook.id}`, w.stranger)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/webhooks/${hook.id}`, w.stranger, { enabled: false })).statusCode).toBe(
       404,
     );
-    expect((await call('GET', `/api/webhooks/${hook.id}/deliveries`, stranger)).statusCode).toBe(404);
+    expect((await call('GET', `/api/webhooks/${hook.id}/deliveries`, w.stranger)).statusCode).toBe(404);
     expect(
-      (await call('POST', '/api/webhooks', stranger, { pipelineId, type: 'github', event: 'push' }))
-        .statusCode,
+      (
+        await call('POST', '/api/webhooks', w.stranger, {
+          pipelineId: w.pipelineId,
+          type: 'github',
+          event: 'push',
+        })
+      ).statusCode,
     ).toBe(400);
-    const list = await call('GET', '/api/webhooks', stranger);
+    const list = await call('GET', '/api/webhooks', w.stranger);
     expect(list.json()).toEqual([]);
   });
 });
