@@ -1,4 +1,5 @@
 import type { Permission, PermissionGrant } from '@slipway/contracts';
+import type { AuditTarget } from '../audit-target.js';
 import type { SessionOrigin } from './tokens.js';
 
 /** Who is calling: a signed-in person (through a session) or a service account. */
@@ -42,7 +43,11 @@ export const AUTHENTICATED: AccessRule = { scope: 'authenticated' };
 export const inOrganisation = (permission: Permission): AccessRule => ({ scope: 'organisation', permission });
 export const inWorkspace = (permission: Permission): AccessRule => ({ scope: 'workspace', permission });
 
-/** What the audit hook records about a request; handlers fill in the target. */
+/**
+ * What the audit hook records about a request beyond the route's declaration: a handler sets what
+ * `config.auditTarget` cannot say (the detail, a target known only inside the handler); what it
+ * sets here wins.
+ */
 export interface AuditContext {
   targetType?: string;
   targetId?: string;
@@ -66,5 +71,7 @@ declare module 'fastify' {
     access?: AccessRule;
     /** the audit trail's name for what a mutating route does, e.g. 'auth.login' */
     auditAction?: string;
+    /** what it acts on, e.g. { type: 'schedule', id: 'params.id' } (see platform/audit-target.ts) */
+    auditTarget?: AuditTarget;
   }
 }
