@@ -22,7 +22,7 @@ import { PER_ACCOUNT, PER_IP, type Throttle } from '../auth/throttle.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
 import type { InviteRow, InvitesStore } from './invites-store.js';
-import type { MembersStore } from './members-store.js';
+import type { MembersStore } from './members-store-type.js';
 
 function toInvite(r: InviteRow): Invite {
   return {

@@ -9,7 +9,8 @@ import { sortOf } from '../../platform/database/paging.js';
 import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
-import { MEMBER_SORTS, type ChangeOutcome, type MembersStore } from './members-store.js';
+import { MEMBER_SORTS, type ChangeOutcome } from './members-store.js';
+import type { MembersStore } from './members-store-type.js';
 
 export interface Actor {
   userId: string;

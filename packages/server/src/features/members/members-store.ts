@@ -8,6 +8,7 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 import { leavesNoAdmin } from './last-admin.js';
+import type { MembersStore as MembersStoreType } from './members-store-type.js';
 
 export const MEMBER_SORTS = {
   id: users.id,
@@ -24,7 +25,7 @@ export type MemberSort = keyof typeof MEMBER_SORTS;
 export type ChangeOutcome = 'done' | 'not_member' | 'last_admin';
 
 /** SQL for the members of an organisation and their workspace roles. */
-export class MembersStore {
+export class MembersStore implements MembersStoreType {
   constructor(private readonly db: AppDb) {}
 
   async page(

@@ -12,7 +12,8 @@ import { sortOf } from '../../platform/database/paging.js';
 import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { assertWorkspaceRole, isBuiltinWorkspaceRole } from '../roles/role-names.js';
 import type { RolesStore } from '../roles/roles-store-type.js';
-import { MEMBER_SORTS, type MembersStore } from './members-store.js';
+import { MEMBER_SORTS } from './members-store.js';
+import type { MembersStore } from './members-store-type.js';
 
 /** Who acts on a workspace's members: their organisation, the workspace, and their grants in it. */
 export interface WorkspaceActor {
