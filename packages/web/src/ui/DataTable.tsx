@@ -51,7 +51,7 @@ export interface TableLoadError {
 export interface DataTableProps<Row> {
   columns: readonly Column<Row>[];
   rows: readonly Row[] | undefined;
-  getRowId: (row: Row) => string;
+  getRowId: (row: Row) => string | number;
   /** Makes each row open this address: its primary cell holds a link (Tab, Enter) and a click anywhere on the row follows it. */
   rowHref?: (row: Row) => string;
   /** The `data-testid` of every body row. */
@@ -96,6 +96,12 @@ export function queryStates(
       : null,
   };
 }
+
+/** The list states and pager a component wrapping `DataTable` passes through from its page. */
+export type TableStates = Pick<
+  DataTableProps<unknown>,
+  'loading' | 'skeletonRows' | 'error' | 'empty' | 'paging' | 'total' | 'pagerIfNeeded'
+>;
 
 const TEXT_ALIGN = { start: 'start', center: 'center', end: 'end' } as const;
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="menuitem"]';

@@ -1,13 +1,7 @@
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { AuditEventView } from '@slipway/contracts';
+import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
 
 export const AUDIT_PAGE_SIZES = [25, 50, 100];
 const OUTCOME_COLOR = { success: 'success', failure: 'error', denied: 'warning' } as const;
@@ -15,62 +9,53 @@ const OUTCOME_COLOR = { success: 'success', failure: 'error', denied: 'warning' 
 /** Audit events, newest first: time, actor, action, target, outcome, IP. */
 export function AuditTable({
   events,
-  total,
-  page,
-  rowsPerPage,
-  onPageChange,
-  onRowsPerPageChange,
+  states,
 }: {
-  events: AuditEventView[];
-  total: number;
-  page: number;
-  rowsPerPage: number;
-  onPageChange: (page: number) => void;
-  onRowsPerPageChange: (rows: number) => void;
+  events: AuditEventView[] | undefined;
+  /** The list's loading, error and empty states and its pager. */
+  states?: TableStates;
 }) {
   const { t, i18n } = useTranslation();
+  const columns: Column<AuditEventView>[] = [
+    {
+      id: 'time',
+      header: t('audit.columns.time'),
+      cell: (e) => new Date(e.at).toLocaleString(i18n.language),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'actor',
+      header: t('audit.columns.actor'),
+      cell: (e) => e.actorLabel ?? e.actorId ?? t(`audit.actorTypes.${e.actorType}`),
+    },
+    {
+      id: 'action',
+      header: t('audit.columns.action'),
+      cell: (e) => e.action,
+      sx: { fontFamily: 'monospace' },
+    },
+    {
+      id: 'target',
+      header: t('audit.columns.target'),
+      cell: (e) => [e.targetType, e.targetId].filter(Boolean).join(' '),
+    },
+    {
+      id: 'outcome',
+      header: t('audit.columns.outcome'),
+      cell: (e) => (
+        <Chip size="small" color={OUTCOME_COLOR[e.outcome]} label={t(`audit.outcomes.${e.outcome}`)} />
+      ),
+    },
+    { id: 'ip', header: t('audit.columns.ip'), cell: (e) => e.ip },
+  ];
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label={t('audit.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              {(['time', 'actor', 'action', 'target', 'outcome', 'ip'] as const).map((c) => (
-                <TableCell key={c}>{t(`audit.columns.${c}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {events.map((e) => (
-              <TableRow key={e.id} data-testid="audit-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {new Date(e.at).toLocaleString(i18n.language)}
-                </TableCell>
-                <TableCell>{e.actorLabel ?? e.actorId ?? t(`audit.actorTypes.${e.actorType}`)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{e.action}</TableCell>
-                <TableCell>{[e.targetType, e.targetId].filter(Boolean).join(' ')}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={OUTCOME_COLOR[e.outcome]}
-                    label={t(`audit.outcomes.${e.outcome}`)}
-                  />
-                </TableCell>
-                <TableCell>{e.ip}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={AUDIT_PAGE_SIZES}
-        onPageChange={(_, p) => onPageChange(p)}
-        onRowsPerPageChange={(e) => onRowsPerPageChange(Number(e.target.value))}
-      />
-    </>
+    <DataTable
+      aria-label={t('audit.tableLabel')}
+      columns={columns}
+      rows={events}
+      getRowId={(e) => e.id}
+      rowTestId="audit-row"
+      {...states}
+    />
   );
 }

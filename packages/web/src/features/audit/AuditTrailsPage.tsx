@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slipway/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
+import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
+import { usePaging } from '../../ui/ListPager';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePermission } from '../access/usePermission';
 import { useMembersQuery } from '../team/api';
@@ -32,15 +32,13 @@ export default function AuditTrailsPage() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   // text filters are asked for once the user pauses typing
   const [applied, setApplied] = useState<AuditFilters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(AUDIT_PAGE_SIZES[0]!);
+  const paging = usePaging(AUDIT_PAGE_SIZES);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const canSeeMembers = usePermission('members:view').allowed;
   const { data: members } = useMembersQuery({ start: 0, end: 500 }, { skip: !canSeeMembers });
-  const { data, error, isLoading, isFetching, refetch } = useAuditEventsQuery(
-    listParams(applied, page, rowsPerPage),
-  );
+  const query = useAuditEventsQuery(listParams(applied, paging.page, paging.rowsPerPage));
+  const { data } = query;
 
   useEffect(() => {
     if (filters === applied) return;
@@ -53,7 +51,7 @@ export default function AuditTrailsPage() {
 
   function change(patch: Partial<AuditFilters>) {
     setFilters((f) => ({ ...f, ...patch }));
-    setPage(0);
+    paging.setPage(0);
   }
 
   async function exportCsv() {
@@ -70,37 +68,22 @@ export default function AuditTrailsPage() {
     }
   }
 
-  let body;
-  if (isLoading) body = <Skeleton lines={8} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('audit.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.total === 0)
-    body = (
-      <EmptyState icon={History} title={t('audit.emptyTitle')}>
-        <Typography color="text.secondary">{t('audit.emptyBody')}</Typography>
-      </EmptyState>
-    );
-  else
-    body = (
-      <AuditTable
-        events={data.events}
-        total={data.total}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        onPageChange={setPage}
-        onRowsPerPageChange={(rows) => {
-          setRowsPerPage(rows);
-          setPage(0);
-        }}
-      />
-    );
+  const body = (
+    <AuditTable
+      events={data?.events}
+      states={{
+        ...queryStates(query, t('audit.loadError')),
+        skeletonRows: 8,
+        empty: (
+          <EmptyState icon={History} title={t('audit.emptyTitle')}>
+            <Typography color="text.secondary">{t('audit.emptyBody')}</Typography>
+          </EmptyState>
+        ),
+        paging,
+        total: data?.total,
+      }}
+    />
+  );
 
   return (
     <Box data-testid="area-auditTrails" sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>

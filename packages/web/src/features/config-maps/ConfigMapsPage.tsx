@@ -7,8 +7,8 @@ import { errorMessage } from '../../app/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
+import { usePaging } from '../../ui/ListPager';
+import { queryStates } from '../../ui/DataTable';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { useConfigMapsQuery, useDeleteConfigMapMutation } from './api';
@@ -40,30 +40,25 @@ export default function ConfigMapsPage() {
         </PermissionButton>
       }
     >
-      <ListStates
-        query={list}
-        lines={5}
-        what={t('configMapsPage.loadError')}
-        empty={
-          <EmptyState icon={Tune} title={t('configMapsPage.empty')}>
-            {t('configMapsPage.emptyBody')}
-          </EmptyState>
-        }
-      >
-        {(data) => (
-          <>
-            <ConfigMapsTable
-              configMaps={data.rows}
-              onEdit={setEditing}
-              onDelete={(c) => {
-                removed.reset();
-                setDeleting(c);
-              }}
-            />
-            <ListPager paging={paging} count={data.total} />
-          </>
-        )}
-      </ListStates>
+      <ConfigMapsTable
+        configMaps={list.data?.rows}
+        states={{
+          ...queryStates(list, t('configMapsPage.loadError')),
+          skeletonRows: 5,
+          empty: (
+            <EmptyState icon={Tune} title={t('configMapsPage.empty')}>
+              {t('configMapsPage.emptyBody')}
+            </EmptyState>
+          ),
+          paging,
+          total: list.data?.total,
+        }}
+        onEdit={setEditing}
+        onDelete={(c) => {
+          removed.reset();
+          setDeleting(c);
+        }}
+      />
       {editing ? (
         <ConfigMapDialog
           key={editing === 'new' ? 'new' : editing.id}

@@ -7,12 +7,12 @@ import type { Schedule } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useListParams } from '../../ui/useListParams';
 import { PermissionButton } from '../access/Can';
 import { useCan } from '../access/usePermission';
 import { useDeleteScheduleMutation, useSchedulesQuery, useUpdateScheduleMutation } from './api';
@@ -26,12 +26,8 @@ export default function SchedulesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('schedules.title'));
   const can = useCan();
-  const paging = usePaging();
-  const params = {
-    ...paging.range,
-    _sort: 'name',
-  };
-  const list = useSchedulesQuery(params);
+  const listParams = useListParams({ sort: { key: 'name', order: 'asc' } });
+  const list = useSchedulesQuery(listParams.params);
   const [dialog, setDialog] = useState<{ schedule?: Schedule } | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
   const [remove, removal] = useDeleteScheduleMutation();
@@ -48,23 +44,21 @@ export default function SchedulesPage() {
   }
 
   const body = (
-    <ListStates
-      query={list}
-      lines={4}
-      what={t('schedules.loadError')}
-      empty={
-        <EmptyState icon={EventRepeat} title={t('schedules.emptyTitle')}>
-          <Typography color="text.secondary">{t('schedules.emptyBody')}</Typography>
-        </EmptyState>
-      }
-    >
-      {(data) => (
-        <>
-          <SchedulesTable schedules={data.rows} allowed={(a) => can(PERMISSION[a])} onAction={onAction} />
-          <ListPager paging={paging} count={data.total} />
-        </>
-      )}
-    </ListStates>
+    <SchedulesTable
+      schedules={list.data?.rows}
+      states={{
+        ...queryStates(list, t('schedules.loadError')),
+        empty: (
+          <EmptyState icon={EventRepeat} title={t('schedules.emptyTitle')}>
+            <Typography color="text.secondary">{t('schedules.emptyBody')}</Typography>
+          </EmptyState>
+        ),
+        paging: listParams.paging,
+        total: list.data?.total,
+      }}
+      allowed={(a) => can(PERMISSION[a])}
+      onAction={onAction}
+    />
   );
 
   return (

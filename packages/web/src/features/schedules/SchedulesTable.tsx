@@ -4,17 +4,12 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Schedule } from '@slipway/contracts';
+import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
 import { describeFrequency } from './schedule-format';
 
 export type ScheduleAction = 'edit' | 'toggle' | 'delete';
@@ -25,10 +20,13 @@ export type ScheduleAction = 'edit' | 'toggle' | 'delete';
  */
 export function SchedulesTable({
   schedules,
+  states,
   allowed,
   onAction,
 }: {
-  schedules: Schedule[];
+  schedules: Schedule[] | undefined;
+  /** The list's loading, error and empty states and its pager. */
+  states?: TableStates;
   allowed: (action: ScheduleAction) => boolean;
   onAction: (action: ScheduleAction, schedule: Schedule) => void;
 }) {
@@ -39,69 +37,80 @@ export function SchedulesTable({
     if (menu) onAction(action, menu.schedule);
     setMenu(null);
   };
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={t('schedules.title')}>
-        <TableHead>
-          <TableRow>
-            {(['name', 'pipeline', 'frequency', 'timeZone', 'nextRun', 'lastRun', 'status'] as const).map(
-              (c) => (
-                <TableCell key={c}>{t(`schedules.columns.${c}`)}</TableCell>
-              ),
+  const columns: Column<Schedule>[] = [
+    { id: 'name', header: t('schedules.columns.name'), cell: (s) => s.name },
+    { id: 'pipeline', header: t('schedules.columns.pipeline'), cell: (s) => s.pipelineName },
+    { id: 'frequency', header: t('schedules.columns.frequency'), cell: (s) => describeFrequency(s, t) },
+    { id: 'timeZone', header: t('schedules.columns.timeZone'), cell: (s) => s.timeZone },
+    {
+      id: 'nextRun',
+      header: t('schedules.columns.nextRun'),
+      cell: (s) => when(s.nextRunAt),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'lastRun',
+      header: t('schedules.columns.lastRun'),
+      cell: (s) => (
+        <>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {s.lastRunId ? (
+              <Link component={RouterLink} to={`/pipelines/runs/${s.lastRunId}`}>
+                {when(s.lastRunAt)}
+              </Link>
+            ) : (
+              when(s.lastRunAt)
             )}
-            <TableCell align="right">{t('common.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {schedules.map((s) => (
-            <TableRow key={s.id} data-testid="schedule-row">
-              <TableCell>{s.name}</TableCell>
-              <TableCell>{s.pipelineName}</TableCell>
-              <TableCell>{describeFrequency(s, t)}</TableCell>
-              <TableCell>{s.timeZone}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(s.nextRunAt)}</TableCell>
-              <TableCell>
-                <span style={{ whiteSpace: 'nowrap' }}>
-                  {s.lastRunId ? (
-                    <Link component={RouterLink} to={`/pipelines/runs/${s.lastRunId}`}>
-                      {when(s.lastRunAt)}
-                    </Link>
-                  ) : (
-                    when(s.lastRunAt)
-                  )}
-                </span>
-                {s.lastError ? (
-                  <Typography
-                    variant="caption"
-                    color="error"
-                    component="p"
-                    data-testid="schedule-last-error"
-                    sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}
-                  >
-                    {t('schedules.lastError', { error: s.lastError })}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={s.enabled ? 'success' : 'default'}
-                  label={s.enabled ? t('schedules.enabled') : t('schedules.disabled')}
-                />
-              </TableCell>
-              <TableCell align="right">
-                <IconButton
-                  aria-label={t('schedules.actionsFor', { name: s.name })}
-                  aria-haspopup="menu"
-                  onClick={(e) => setMenu({ anchor: e.currentTarget, schedule: s })}
-                >
-                  <MoreVert />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </span>
+          {s.lastError ? (
+            <Typography
+              variant="caption"
+              color="error"
+              component="p"
+              data-testid="schedule-last-error"
+              sx={{ maxWidth: 360, overflowWrap: 'anywhere' }}
+            >
+              {t('schedules.lastError', { error: s.lastError })}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'status',
+      header: t('schedules.columns.status'),
+      cell: (s) => (
+        <Chip
+          size="small"
+          color={s.enabled ? 'success' : 'default'}
+          label={s.enabled ? t('schedules.enabled') : t('schedules.disabled')}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      align: 'end',
+      cell: (s) => (
+        <IconButton
+          aria-label={t('schedules.actionsFor', { name: s.name })}
+          aria-haspopup="menu"
+          onClick={(e) => setMenu({ anchor: e.currentTarget, schedule: s })}
+        >
+          <MoreVert />
+        </IconButton>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      aria-label={t('schedules.title')}
+      columns={columns}
+      rows={schedules}
+      getRowId={(s) => s.id}
+      rowTestId="schedule-row"
+      {...states}
+    >
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
         <MenuItem disabled={!allowed('edit')} onClick={() => choose('edit')}>
           {t('common.edit')}
@@ -113,6 +122,6 @@ export function SchedulesTable({
           {t('common.delete')}
         </MenuItem>
       </Menu>
-    </TableContainer>
+    </DataTable>
   );
 }
