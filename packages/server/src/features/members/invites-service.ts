@@ -21,7 +21,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { PER_ACCOUNT, PER_IP, type Throttle } from '../auth/throttle.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
-import type { InviteRow, InvitesStore } from './invites-store.js';
+import type { InviteRow } from './invites-store.js';
+import type { InvitesStore } from './invites-store-type.js';
 import type { MembersStore } from './members-store-type.js';
 
 function toInvite(r: InviteRow): Invite {
@@ -49,11 +50,11 @@ export class InvitesService {
     private readonly store: InvitesStore,
     private readonly members: MembersStore,
     private readonly roles: RoleLookup,
-    private readonly people: AuthStore,
-    private readonly auth: AuthService,
+    private readonly people: Pick<AuthStore, 'userByEmail'>,
+    private readonly auth: Pick<AuthService, 'startSession'>,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
-    private readonly throttle: Throttle,
+    private readonly throttle: Pick<Throttle, 'check' | 'fail' | 'succeed'>,
   ) {}
 
   async create(

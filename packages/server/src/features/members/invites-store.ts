@@ -7,6 +7,7 @@ import {
   users,
   workspaceMembers,
 } from '../../platform/database/schema.js';
+import type { InvitesStore as InvitesStoreType } from './invites-store-type.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -22,7 +23,7 @@ export interface NewPerson {
 }
 
 /** SQL for invites: single use, expiring, the token kept only as a hash. */
-export class InvitesStore {
+export class InvitesStore implements InvitesStoreType {
   constructor(private readonly db: AppDb) {}
 
   async organisationName(id: string): Promise<string | null> {
