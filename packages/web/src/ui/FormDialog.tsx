@@ -11,6 +11,8 @@ import { FormAlert } from './FormAlert';
 export interface FormDialogProps {
   /** Names the title (`<id>-title`), which labels the dialog. */
   id: string;
+  /** For a dialog that stays mounted while closed; open by default. */
+  open?: boolean;
   title: ReactNode;
   /** The form's error (its `formError`), in an alert above everything else. */
   error?: string | null;
@@ -36,6 +38,7 @@ export interface FormDialogProps {
  */
 export function FormDialog({
   id,
+  open = true,
   title,
   error,
   lead,
@@ -51,7 +54,7 @@ export function FormDialog({
   const { t } = useTranslation();
   return (
     <Dialog
-      open
+      open={open}
       onClose={busy ? undefined : onClose}
       aria-labelledby={`${id}-title`}
       fullWidth

@@ -3,7 +3,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CLUSTER_TYPES,
@@ -11,7 +10,6 @@ import {
   LIMITED_AGENT_DEFAULT_NAMESPACES,
   type ClusterCreated,
 } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormFields } from '../../ui/useFormFields';
@@ -20,46 +18,36 @@ import { useCreateClusterMutation } from './api';
 /** Attach step 1: name, type, private flag and tunnel config, registry prefix, limited agent. */
 export function ConfigureClusterForm({ onCreated }: { onCreated: (created: ClusterCreated) => void }) {
   const { t } = useTranslation();
-  const [create, { isLoading }] = useCreateClusterMutation();
+  const [create] = useCreateClusterMutation();
   const form = useFormFields({
     name: '',
     type: '',
     tunnelConfig: '',
     publicRegistryPrefix: '',
     allowedNamespaces: LIMITED_AGENT_DEFAULT_NAMESPACES.join(', '),
+    private: false,
+    limited: false,
   });
-  const [isPrivate, setPrivate] = useState(false);
-  const [limited, setLimited] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const v = form.values;
-    const body = form.parse(clusterCreateSchema, {
+  const v = form.values;
+  const onSubmit = form.handleSubmit({
+    schema: clusterCreateSchema,
+    input: {
       name: v.name,
       type: v.type || undefined,
-      private: isPrivate,
-      ...(isPrivate ? { tunnelConfig: v.tunnelConfig } : {}),
+      private: v.private,
+      ...(v.private ? { tunnelConfig: v.tunnelConfig } : {}),
       publicRegistryPrefix: v.publicRegistryPrefix,
-      limitedAgentPermission: limited,
-      allowedNamespaces: limited
+      limitedAgentPermission: v.limited,
+      allowedNamespaces: v.limited
         ? v.allowedNamespaces
             .split(',')
             .map((s) => s.trim())
             .filter(Boolean)
         : [...LIMITED_AGENT_DEFAULT_NAMESPACES],
-    });
-    if (!body) return;
-    const answer = await create(body);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-      return;
-    }
-    onCreated(answer.data);
-  }
+    },
+    mutate: (body) => create(body),
+    onSuccess: (created) => onCreated(created),
+  });
 
   return (
     <form
@@ -69,7 +57,7 @@ export function ConfigureClusterForm({ onCreated }: { onCreated: (created: Clust
       data-testid="configure-cluster"
       data-tour="cluster-attach-configure"
     >
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...form.field('name')} label={t('clusters.form.name')} autoFocus fullWidth />
         <TextField {...form.field('type')} select label={t('clusters.form.type')} fullWidth>
@@ -86,10 +74,12 @@ export function ConfigureClusterForm({ onCreated }: { onCreated: (created: Clust
           fullWidth
         />
         <FormControlLabel
-          control={<Switch checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />}
+          control={
+            <Switch checked={v.private} onChange={(e) => form.setValue('private', e.target.checked)} />
+          }
           label={t('clusters.form.private')}
         />
-        {isPrivate ? (
+        {v.private ? (
           <TextField
             {...form.field('tunnelConfig')}
             label={t('clusters.form.tunnelConfig')}
@@ -99,10 +89,12 @@ export function ConfigureClusterForm({ onCreated }: { onCreated: (created: Clust
           />
         ) : null}
         <FormControlLabel
-          control={<Switch checked={limited} onChange={(e) => setLimited(e.target.checked)} />}
+          control={
+            <Switch checked={v.limited} onChange={(e) => form.setValue('limited', e.target.checked)} />
+          }
           label={t('clusters.form.limited')}
         />
-        {limited ? (
+        {v.limited ? (
           <TextField
             {...form.field('allowedNamespaces')}
             label={t('clusters.form.allowedNamespaces')}
@@ -111,7 +103,7 @@ export function ConfigureClusterForm({ onCreated }: { onCreated: (created: Clust
           />
         ) : null}
         <Stack direction="row" justifyContent="flex-end">
-          <Button type="submit" variant="contained" loading={isLoading}>
+          <Button type="submit" variant="contained" loading={form.submitting}>
             {t('clusters.form.next')}
           </Button>
         </Stack>

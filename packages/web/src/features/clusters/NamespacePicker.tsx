@@ -3,12 +3,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cluster } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormFields } from '../../ui/useFormFields';
 import { useSetClusterNamespacesMutation } from './api';
 
 /** The namespaces a cluster's logs are collected from (a limited agent offers only its own). */
@@ -22,29 +21,20 @@ export function NamespacePicker({
   onSaved?: (cluster: Cluster) => void;
 }) {
   const { t } = useTranslation();
-  const [save, { isLoading }] = useSetClusterNamespacesMutation();
+  const [save] = useSetClusterNamespacesMutation();
   const offered = cluster.limitedAgentPermission
     ? cluster.namespaces.filter((ns) => cluster.allowedNamespaces.includes(ns))
     : cluster.namespaces;
-  const [chosen, setChosen] = useState<string[]>(cluster.selectedNamespaces);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-
-  async function submit() {
-    setError(null);
-    setSaved(false);
-    const answer = await save({ id: cluster.id, selectedNamespaces: chosen });
-    if (answer.error) {
-      setError(errorMessage(answer.error));
-      return;
-    }
-    setSaved(true);
-    onSaved?.(answer.data);
-  }
+  const form = useFormFields({ chosen: cluster.selectedNamespaces });
+  const chosen = form.values.chosen;
+  const submit = form.handleSubmit({
+    mutate: () => save({ id: cluster.id, selectedNamespaces: chosen }),
+    onSuccess: (saved) => onSaved?.(saved),
+  });
 
   return (
     <Stack spacing={1} data-testid="namespace-picker">
-      <FormAlert message={error} />
+      <FormAlert message={form.formError} />
       {offered.length === 0 ? (
         <Typography color="text.secondary">{t('clusters.namespaces.none')}</Typography>
       ) : (
@@ -57,7 +47,10 @@ export function NamespacePicker({
                 <Checkbox
                   checked={chosen.includes(ns)}
                   onChange={(e) =>
-                    setChosen((c) => (e.target.checked ? [...c, ns] : c.filter((x) => x !== ns)))
+                    form.setValue(
+                      'chosen',
+                      e.target.checked ? [...chosen, ns] : chosen.filter((x) => x !== ns),
+                    )
                   }
                 />
               }
@@ -66,8 +59,10 @@ export function NamespacePicker({
         </FormGroup>
       )}
       <Stack direction="row" spacing={2} alignItems="center" justifyContent="flex-end">
-        {saved && !onSaved ? <Typography role="status">{t('clusters.detail.saved')}</Typography> : null}
-        <Button variant="contained" onClick={() => void submit()} loading={isLoading}>
+        {form.succeeded && !onSaved ? (
+          <Typography role="status">{t('clusters.detail.saved')}</Typography>
+        ) : null}
+        <Button variant="contained" onClick={() => void submit()} loading={form.submitting}>
           {submitLabel}
         </Button>
       </Stack>

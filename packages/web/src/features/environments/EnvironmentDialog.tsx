@@ -1,6 +1,5 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ENVIRONMENT_TYPES,
@@ -8,8 +7,6 @@ import {
   environmentUpdateSchema,
   type Environment,
 } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
-import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useClustersQuery } from '../clusters/api';
@@ -24,8 +21,8 @@ export function EnvironmentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [create, created] = useCreateEnvironmentMutation();
-  const [update, updated] = useUpdateEnvironmentMutation();
+  const [create] = useCreateEnvironmentMutation();
+  const [update] = useUpdateEnvironmentMutation();
   const clusters = useClustersQuery({ _start: '0', _end: '500', _sort: 'name' });
   const form = useFormFields({
     name: environment?.name ?? '',
@@ -34,47 +31,28 @@ export function EnvironmentDialog({
     clusterId: environment?.clusterId ?? '',
     namespace: environment?.namespace ?? '',
   });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const busy = created.isLoading || updated.isLoading;
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const v = form.values;
-    const input = {
+  const v = form.values;
+  const onSubmit = form.handleSubmit({
+    schema: environment ? environmentUpdateSchema : environmentCreateSchema,
+    input: {
       name: v.name,
       description: v.description,
       type: v.type || undefined,
       clusterId: v.clusterId || null,
       namespace: v.namespace.trim() || null,
-    };
-    const body = environment
-      ? form.parse(environmentUpdateSchema, input)
-      : form.parse(environmentCreateSchema, input);
-    if (!body) return;
-    const answer = environment
-      ? await update({ id: environment.id, body })
-      : await create(body as Parameters<typeof create>[0]);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-      return;
-    }
-    onClose();
-  }
+    },
+    mutate: (body) =>
+      environment ? update({ id: environment.id, body }) : create(body as Parameters<typeof create>[0]),
+    onSuccess: () => onClose(),
+  });
 
   return (
     <FormDialog
       id="environment-dialog"
       title={environment ? t('environments.editTitle') : t('environments.createTitle')}
-      lead={
-        <>
-          <FormAlert message={serverError} />
-        </>
-      }
+      error={form.formError}
       submitLabel={environment ? t('environments.form.save') : t('environments.form.create')}
-      busy={busy}
+      busy={form.submitting}
       onSubmit={onSubmit}
       onClose={onClose}
       formRef={form.formRef}

@@ -1,16 +1,9 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member, Role, WorkspaceMember } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
+import { useFormFields } from '../../ui/useFormFields';
 import { useAddWorkspaceMemberMutation, useChangeWorkspaceMemberRoleMutation } from './api';
 
 const nameOf = (m: Pick<Member, 'firstName' | 'lastName' | 'email'>) =>
@@ -38,85 +31,60 @@ export function WorkspaceMemberDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [userId, setUserId] = useState(member?.userId ?? '');
-  const [role, setRole] = useState(initialRole ?? member?.role ?? 'developer');
-  const [touched, setTouched] = useState(false);
-  const [add, adding] = useAddWorkspaceMemberMutation();
-  const [change, changing] = useChangeWorkspaceMemberRoleMutation();
-  const busy = adding.isLoading || changing.isLoading;
-  const error = adding.error ?? changing.error;
-  const missingMember = !member && touched && !userId;
-
-  async function submit() {
-    setTouched(true);
-    if (!userId) return;
-    const answer = member ? await change({ userId, role }) : await add({ userId, role });
-    if (!answer.error) onClose();
-  }
+  const form = useFormFields({
+    userId: member?.userId ?? '',
+    role: initialRole ?? member?.role ?? 'developer',
+  });
+  const [add] = useAddWorkspaceMemberMutation();
+  const [change] = useChangeWorkspaceMemberRoleMutation();
+  const submit = form.handleSubmit({
+    check: () => ({ userId: form.values.userId ? undefined : t('team.workspaceMembers.personRequired') }),
+    mutate: () => (member ? change(form.values) : add(form.values)),
+    onSuccess: () => onClose(),
+  });
 
   const title = member
     ? t('team.workspaceMembers.roleTitle', { name: nameOf(member), workspace: workspaceName })
     : t('team.workspaceMembers.addTitle', { workspace: workspaceName });
+  const person = form.field('userId');
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby="ws-member-title"
-      fullWidth
+    <FormDialog
+      id="ws-member"
+      title={title}
+      error={form.formError}
+      submitLabel={member ? t('common.save') : t('team.workspaceMembers.add')}
+      busy={form.submitting}
+      onSubmit={submit}
+      onClose={onClose}
+      formRef={form.formRef}
       maxWidth="xs"
     >
-      <DialogTitle id="ws-member-title">{title}</DialogTitle>
-      <DialogContent>
-        <FormAlert message={error ? errorMessage(error) : null} />
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {member ? null : (
-            <TextField
-              select
-              id="ws-member-person"
-              label={t('team.workspaceMembers.person')}
-              value={userId}
-              onChange={(e) => setUserId(e.target.value)}
-              error={missingMember}
-              helperText={
-                missingMember
-                  ? t('team.workspaceMembers.personRequired')
-                  : candidates.length === 0
-                    ? t('team.workspaceMembers.noCandidates')
-                    : undefined
-              }
-              fullWidth
-            >
-              {candidates.map((m) => (
-                <MenuItem key={m.userId} value={m.userId}>
-                  {`${nameOf(m)} (${m.email})`}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField
-            select
-            id="ws-member-role"
-            label={t('team.workspaceRole')}
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            fullWidth
-          >
-            {roles.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {r.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" loading={busy} onClick={() => void submit()}>
-          {member ? t('common.save') : t('team.workspaceMembers.add')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {member ? null : (
+        <TextField
+          {...person}
+          select
+          id="ws-member-person"
+          label={t('team.workspaceMembers.person')}
+          helperText={
+            person.helperText ??
+            (candidates.length === 0 ? t('team.workspaceMembers.noCandidates') : undefined)
+          }
+          fullWidth
+        >
+          {candidates.map((m) => (
+            <MenuItem key={m.userId} value={m.userId}>
+              {`${nameOf(m)} (${m.email})`}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField {...form.field('role')} select id="ws-member-role" label={t('team.workspaceRole')} fullWidth>
+        {roles.map((r) => (
+          <MenuItem key={r.id} value={r.id}>
+            {r.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }

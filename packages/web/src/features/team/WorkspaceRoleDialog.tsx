@@ -1,16 +1,9 @@
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member, Role, Workspace } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
+import { FormDialog } from '../../ui/FormDialog';
+import { useFormFields } from '../../ui/useFormFields';
 import { useSetWorkspaceRoleMutation } from './api';
 
 /** Gives a member a role in a workspace (built-in or custom), or changes the one they have. */
@@ -31,69 +24,55 @@ export function WorkspaceRoleDialog({
 }) {
   const { t } = useTranslation();
   const current = (ws: string) => member.workspaces.find((w) => w.workspaceId === ws)?.role;
-  const [workspaceId, setWorkspaceId] = useState(initialWorkspaceId);
-  const [role, setRole] = useState(initialRole ?? current(initialWorkspaceId) ?? 'developer');
-  const [save, { isLoading, error }] = useSetWorkspaceRoleMutation();
+  const form = useFormFields({
+    workspaceId: initialWorkspaceId,
+    role: initialRole ?? current(initialWorkspaceId) ?? 'developer',
+  });
+  const [save] = useSetWorkspaceRoleMutation();
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
-
-  async function submit() {
-    const answer = await save({ userId: member.userId, workspaceId, role });
-    if (!answer.error) onClose();
-  }
+  const submit = form.handleSubmit({
+    mutate: () => save({ userId: member.userId, ...form.values }),
+    onSuccess: () => onClose(),
+  });
+  const workspace = form.field('workspaceId');
 
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby="ws-role-title"
-      fullWidth
+    <FormDialog
+      id="ws-role"
+      title={t('team.workspaceRoleDialog.title', { name })}
+      error={form.formError}
+      submitLabel={t('common.save')}
+      busy={form.submitting}
+      submitDisabled={!form.values.workspaceId}
+      onSubmit={submit}
+      onClose={onClose}
+      formRef={form.formRef}
       maxWidth="xs"
     >
-      <DialogTitle id="ws-role-title">{t('team.workspaceRoleDialog.title', { name })}</DialogTitle>
-      <DialogContent>
-        <FormAlert message={error ? errorMessage(error) : null} />
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
-            id="ws-role-workspace"
-            label={t('team.workspace')}
-            value={workspaceId}
-            onChange={(e) => {
-              setWorkspaceId(e.target.value);
-              setRole(current(e.target.value) ?? role);
-            }}
-            fullWidth
-          >
-            {workspaces.map((w) => (
-              <MenuItem key={w.id} value={w.id}>
-                {w.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            id="ws-role-role"
-            label={t('team.workspaceRole')}
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            fullWidth
-          >
-            {roles.map((r) => (
-              <MenuItem key={r.id} value={r.id}>
-                {r.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" loading={isLoading} disabled={!workspaceId} onClick={() => void submit()}>
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TextField
+        {...workspace}
+        select
+        id="ws-role-workspace"
+        label={t('team.workspace')}
+        onChange={(e) => {
+          workspace.onChange(e);
+          form.setValue('role', current(e.target.value) ?? form.values.role);
+        }}
+        fullWidth
+      >
+        {workspaces.map((w) => (
+          <MenuItem key={w.id} value={w.id}>
+            {w.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField {...form.field('role')} select id="ws-role-role" label={t('team.workspaceRole')} fullWidth>
+        {roles.map((r) => (
+          <MenuItem key={r.id} value={r.id}>
+            {r.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }
