@@ -11,7 +11,8 @@ import { hashToken, randomToken } from '../../platform/keys.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
-import type { ServiceAccountRow, ServiceAccountsStore, WorkspaceRole } from './service-accounts-store.js';
+import type { ServiceAccountRow, WorkspaceRole } from './service-accounts-store.js';
+import type { ServiceAccountsStore } from './service-accounts-store-type.js';
 
 /** How many leading characters of a token are kept to tell tokens apart in lists. */
 export const TOKEN_PREFIX_LENGTH = 12;

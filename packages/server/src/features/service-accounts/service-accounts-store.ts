@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { serviceAccounts, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
+import type { ServiceAccountsStore as ServiceAccountsStoreType } from './service-accounts-store-type.js';
 
 export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
 export interface WorkspaceRole {
@@ -9,7 +10,7 @@ export interface WorkspaceRole {
 }
 
 /** SQL for service accounts and their role per workspace. Tokens are kept only as hashes. */
-export class ServiceAccountsStore {
+export class ServiceAccountsStore implements ServiceAccountsStoreType {
   constructor(private readonly db: AppDb) {}
 
   async create(row: typeof serviceAccounts.$inferInsert, grants: WorkspaceRole[]) {
