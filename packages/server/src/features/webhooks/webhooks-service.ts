@@ -19,7 +19,8 @@ import { randomToken, type Keys } from '../../platform/keys.js';
 import { branchMatches } from './branch-glob.js';
 import { readPayload } from './webhook-payload.js';
 import { DELIVERY_HEADERS, EVENT_HEADERS, SIGNATURE_HEADERS, verifySignature } from './webhook-signature.js';
-import type { DeliveryRow, WebhookRow, WebhookWithPipeline, WebhooksStore } from './webhooks-store.js';
+import type { DeliveryRow, WebhookRow, WebhookWithPipeline } from './webhooks-store.js';
+import type { WebhooksStore } from './webhooks-store-type.js';
 
 /** The answer to a delivery whose provider id already started a run of this webhook. */
 export const DUPLICATE_MESSAGE = 'duplicate';

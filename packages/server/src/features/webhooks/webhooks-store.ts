@@ -8,6 +8,7 @@ import {
   webhookDeliveryIds,
   webhooks,
 } from '../../platform/database/schema.js';
+import type { WebhooksStore as WebhooksStoreType } from './webhooks-store-type.js';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookWithPipeline = WebhookRow & { pipelineName: string };
@@ -31,7 +32,7 @@ const DELIVERY_SORTABLE = {
 export const DELIVERY_LOG_KEEP = 1000;
 
 /** SQL for webhooks and their deliveries; every query names the workspace, except the receiver's. */
-export class WebhooksStore {
+export class WebhooksStore implements WebhooksStoreType {
   constructor(
     private readonly db: AppDb,
     private readonly keep = DELIVERY_LOG_KEEP,
