@@ -173,6 +173,22 @@ describe('data table', () => {
     expect(screen.getByTestId('opened')).toBeTruthy();
   });
 
+  it('opens a row that is not a page with a click or with Enter on the focused row', async () => {
+    const user = userEvent.setup();
+    const onRowOpen = vi.fn();
+    renderTable({ onRowOpen });
+    const [apple] = screen.getAllByTestId('fruit-row');
+    expect(apple!.getAttribute('tabindex')).toBe('0');
+    fireEvent.click(screen.getByText('Banana'));
+    expect(onRowOpen).toHaveBeenLastCalledWith(FRUITS[1]);
+    await user.tab();
+    expect(document.activeElement).toBe(apple);
+    await user.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenLastCalledWith(FRUITS[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Eat Apple' }));
+    expect(onRowOpen).toHaveBeenCalledTimes(2);
+  });
+
   it('lets columns give way on narrow screens', () => {
     screenWidth(390);
     renderTable();

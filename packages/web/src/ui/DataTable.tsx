@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { MouseEvent, ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ApiError } from '../app/api-error';
 import { ListPager, type PagerState } from './ListPager';
@@ -54,6 +54,8 @@ export interface DataTableProps<Row> {
   getRowId: (row: Row) => string | number;
   /** Makes each row open this address: its primary cell holds a link (Tab, Enter) and a click anywhere on the row follows it. */
   rowHref?: (row: Row) => string;
+  /** Makes each row open something that is not a page (a dialog): the row is a tab stop, and a click or Enter on it calls this. */
+  onRowOpen?: (row: Row) => void;
   /** The `data-testid` of every body row. */
   rowTestId?: string;
   'aria-label'?: string;
@@ -120,7 +122,7 @@ function useNarrow(): Record<'sm' | 'md', boolean> {
  * load error with retry, empty) and pager. Logical alignment only, so it reads right to left too.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, getRowId, rowHref, rowTestId, loading, error, empty, children } = props;
+  const { columns, rows, getRowId, rowHref, onRowOpen, rowTestId, loading, error, empty, children } = props;
   const narrow = useNarrow();
   const navigate = useNavigate();
 
@@ -140,10 +142,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     ...(c.width !== undefined ? { width: c.width } : {}),
   });
 
-  const openRow = (href: string) => (e: MouseEvent<HTMLTableRowElement>) => {
+  const clickRow = (open: () => void) => (e: MouseEvent<HTMLTableRowElement>) => {
     if ((e.target as HTMLElement).closest(INTERACTIVE)) return;
     if (window.getSelection()?.toString()) return;
-    void navigate(href);
+    open();
+  };
+  const openerOf = (row: Row, href: string | undefined) => {
+    if (href) return () => void navigate(href);
+    if (onRowOpen) return () => onRowOpen(row);
+    return undefined;
   };
 
   const pager =
@@ -189,13 +196,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 ))
               : (rows ?? []).map((row) => {
                   const href = rowHref?.(row);
+                  const open = openerOf(row, href);
                   return (
                     <TableRow
                       key={getRowId(row)}
                       data-testid={rowTestId}
-                      hover={Boolean(href)}
-                      sx={href ? { cursor: 'pointer' } : undefined}
-                      onClick={href ? openRow(href) : undefined}
+                      hover={Boolean(open)}
+                      sx={open ? { cursor: 'pointer' } : undefined}
+                      onClick={open ? clickRow(open) : undefined}
+                      {...(!href && open
+                        ? {
+                            tabIndex: 0,
+                            onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+                              if (e.key === 'Enter' && e.target === e.currentTarget) open();
+                            },
+                          }
+                        : {})}
                     >
                       {shown.map((c) => (
                         <TableCell key={c.id} sx={[cellSx(c), ...(Array.isArray(c.sx) ? c.sx : [c.sx])]}>

@@ -1,14 +1,10 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { addOnName, type Cluster } from '@slipway/contracts';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { Section } from '../../ui/Section';
 import { formatAt, orDash } from './format';
 
@@ -102,36 +98,33 @@ export function ClusterAddOns({ cluster }: { cluster: Cluster }) {
 /** Storage options: each storage class's provisioner, reclaim policy and binding mode. */
 export function ClusterStorage({ cluster }: { cluster: Cluster }) {
   const { t } = useTranslation();
+  const storageColumns: Column<Cluster['storageOptions'][number]>[] = [
+    {
+      id: 'name',
+      header: t('clusters.detail.storageName'),
+      cell: (s) => (
+        <>
+          {s.name}
+          {s.default ? <Chip size="small" label={t('clusters.detail.isDefault')} sx={{ ml: 1 }} /> : null}
+        </>
+      ),
+    },
+    { id: 'provisioner', header: t('clusters.detail.provisioner'), cell: (s) => s.provisioner },
+    { id: 'reclaimPolicy', header: t('clusters.detail.reclaimPolicy'), cell: (s) => s.reclaimPolicy },
+    { id: 'bindingMode', header: t('clusters.detail.bindingMode'), cell: (s) => s.bindingMode },
+  ];
   return (
     <Section id="cluster-storage-title" title={t('clusters.detail.storage')}>
       {cluster.storageOptions.length === 0 ? (
         <Typography color="text.secondary">{t('clusters.detail.noStorage')}</Typography>
       ) : (
-        <Table size="small" aria-labelledby="cluster-storage-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('clusters.detail.storageName')}</TableCell>
-              <TableCell>{t('clusters.detail.provisioner')}</TableCell>
-              <TableCell>{t('clusters.detail.reclaimPolicy')}</TableCell>
-              <TableCell>{t('clusters.detail.bindingMode')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {cluster.storageOptions.map((s) => (
-              <TableRow key={s.name} data-testid="storage-row">
-                <TableCell>
-                  {s.name}
-                  {s.default ? (
-                    <Chip size="small" label={t('clusters.detail.isDefault')} sx={{ ml: 1 }} />
-                  ) : null}
-                </TableCell>
-                <TableCell>{s.provisioner}</TableCell>
-                <TableCell>{s.reclaimPolicy}</TableCell>
-                <TableCell>{s.bindingMode}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          aria-labelledby="cluster-storage-title"
+          columns={storageColumns}
+          rows={cluster.storageOptions}
+          getRowId={(s) => s.name}
+          rowTestId="storage-row"
+        />
       )}
     </Section>
   );

@@ -1,16 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Cluster, ClusterResourceKind } from '@slipway/contracts';
+import type { Cluster, ClusterResourceKind, ClusterResourceSummary } from '@slipway/contracts';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
@@ -47,6 +43,25 @@ export function ClusterResources({ cluster }: { cluster: Cluster }) {
     { skip: !chosen },
   );
 
+  const columns: Column<ClusterResourceSummary>[] = [
+    { id: 'name', header: t('clusters.columns.name'), cell: (r) => r.name },
+    ...(chosen?.namespaced
+      ? [
+          {
+            id: 'namespace',
+            header: t('clusters.browser.namespace'),
+            cell: (r: ClusterResourceSummary) => r.namespace,
+          },
+        ]
+      : []),
+    { id: 'status', header: t('clusters.columns.status'), cell: (r) => r.status ?? '—' },
+    {
+      id: 'created',
+      header: t('clusters.browser.created'),
+      cell: (r) => formatAt(r.createdAt, i18n.language),
+    },
+  ];
+
   let body;
   if (kinds.isLoading || list.isLoading) body = <Skeleton lines={5} />;
   else if (!kinds.data)
@@ -71,49 +86,21 @@ export function ClusterResources({ cluster }: { cluster: Cluster }) {
     body = <EmptyState title={t('clusters.browser.empty', { kind: chosen?.kind ?? '' })} />;
   else
     body = (
-      <Table size="small" aria-label={t('clusters.browser.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('clusters.columns.name')}</TableCell>
-            {chosen?.namespaced ? <TableCell>{t('clusters.browser.namespace')}</TableCell> : null}
-            <TableCell>{t('clusters.columns.status')}</TableCell>
-            <TableCell>{t('clusters.browser.created')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {list.data.map((r) => (
-            <TableRow
-              key={`${r.namespace ?? ''}/${r.name}`}
-              hover
-              tabIndex={0}
-              data-testid="resource-row"
-              sx={{ cursor: 'pointer' }}
-              onClick={() =>
-                setOpen({
-                  apiVersion: chosen!.apiVersion,
-                  kind: chosen!.kind,
-                  name: r.name,
-                  namespace: r.namespace,
-                })
-              }
-              onKeyDown={(e) => {
-                if (e.key === 'Enter')
-                  setOpen({
-                    apiVersion: chosen!.apiVersion,
-                    kind: chosen!.kind,
-                    name: r.name,
-                    namespace: r.namespace,
-                  });
-              }}
-            >
-              <TableCell>{r.name}</TableCell>
-              {chosen?.namespaced ? <TableCell>{r.namespace}</TableCell> : null}
-              <TableCell>{r.status ?? '—'}</TableCell>
-              <TableCell>{formatAt(r.createdAt, i18n.language)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        aria-label={t('clusters.browser.title')}
+        columns={columns}
+        rows={list.data}
+        getRowId={(r) => `${r.namespace ?? ''}/${r.name}`}
+        rowTestId="resource-row"
+        onRowOpen={(r) =>
+          setOpen({
+            apiVersion: chosen!.apiVersion,
+            kind: chosen!.kind,
+            name: r.name,
+            namespace: r.namespace,
+          })
+        }
+      />
     );
 
   return (
