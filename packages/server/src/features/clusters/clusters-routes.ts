@@ -45,7 +45,11 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
     app.post(
       '/api/clusters',
       {
-        config: { access: inWorkspace('clusters:create'), auditAction: 'cluster.create' },
+        config: {
+          access: inWorkspace('clusters:create'),
+          auditAction: 'cluster.create',
+          auditTarget: { type: 'cluster', id: 'response.cluster.id' },
+        },
         schema: {
           tags,
           summary:
@@ -55,10 +59,8 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'cluster';
         const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.targetId = created.cluster.id;
         request.audit.detail = {
           name: created.cluster.name,
           type: created.cluster.type,
@@ -71,7 +73,11 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
     app.post(
       '/api/clusters/:id/attach',
       {
-        config: { access: inWorkspace('clusters:edit'), auditAction: 'cluster.attach' },
+        config: {
+          access: inWorkspace('clusters:edit'),
+          auditAction: 'cluster.attach',
+          auditTarget: { type: 'cluster', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'A new attach manifest: a fresh agent token replaces the old one, whose agent is cut off',
@@ -80,8 +86,6 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        request.audit.targetType = 'cluster';
-        request.audit.targetId = request.params.id;
         const attach = await service.reattach(request.workspaceId!, request.params.id);
         request.audit.detail = { tokenPrefix: attach.tokenPrefix };
         return attach;
@@ -90,7 +94,11 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
     app.put(
       '/api/clusters/:id/namespaces',
       {
-        config: { access: inWorkspace('clusters:edit'), auditAction: 'cluster.namespaces' },
+        config: {
+          access: inWorkspace('clusters:edit'),
+          auditAction: 'cluster.namespaces',
+          auditTarget: { type: 'cluster', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Choose the namespaces whose logs are collected',
@@ -100,8 +108,6 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        request.audit.targetType = 'cluster';
-        request.audit.targetId = request.params.id;
         request.audit.detail = { selectedNamespaces: request.body.selectedNamespaces };
         return service.setSelectedNamespaces(
           request.workspaceId!,
@@ -113,7 +119,11 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
     app.post(
       '/api/clusters/:id/detach',
       {
-        config: { access: inWorkspace('clusters:delete'), auditAction: 'cluster.detach' },
+        config: {
+          access: inWorkspace('clusters:delete'),
+          auditAction: 'cluster.detach',
+          auditTarget: { type: 'cluster', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: "Detach: revoke the agent's token and close its connection",
@@ -121,16 +131,16 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
           response: { 200: clusterSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'cluster';
-        request.audit.targetId = request.params.id;
-        return service.detach(request.workspaceId!, request.params.id);
-      },
+      async (request) => service.detach(request.workspaceId!, request.params.id),
     );
     app.delete(
       '/api/clusters/:id',
       {
-        config: { access: inWorkspace('clusters:delete'), auditAction: 'cluster.delete' },
+        config: {
+          access: inWorkspace('clusters:delete'),
+          auditAction: 'cluster.delete',
+          auditTarget: { type: 'cluster', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Detach and remove a cluster; its environments stay, without a cluster',
@@ -139,8 +149,6 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'cluster';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

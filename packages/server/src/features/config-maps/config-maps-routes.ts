@@ -49,7 +49,11 @@ export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZ
     app.post(
       '/api/config-maps',
       {
-        config: { access: inWorkspace('secrets:create'), auditAction: 'config_map.create' },
+        config: {
+          access: inWorkspace('secrets:create'),
+          auditAction: 'config_map.create',
+          auditTarget: { type: 'config_map', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a config map',
@@ -58,10 +62,8 @@ export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZ
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'config_map';
         const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, keys: Object.keys(created.data).sort() };
         return reply.code(201).send(created);
       },
@@ -69,7 +71,11 @@ export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZ
     app.put(
       '/api/config-maps/:id',
       {
-        config: { access: inWorkspace('secrets:edit'), auditAction: 'config_map.update' },
+        config: {
+          access: inWorkspace('secrets:edit'),
+          auditAction: 'config_map.update',
+          auditTarget: { type: 'config_map', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a config map; data, when given, replaces every key',
@@ -78,21 +84,19 @@ export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZ
           response: { 200: configMapSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'config_map';
-        request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
+      async (request) => service.update(request.workspaceId!, request.params.id, request.body),
     );
     app.delete(
       '/api/config-maps/:id',
       {
-        config: { access: inWorkspace('secrets:delete'), auditAction: 'config_map.delete' },
+        config: {
+          access: inWorkspace('secrets:delete'),
+          auditAction: 'config_map.delete',
+          auditTarget: { type: 'config_map', id: 'params.id' },
+        },
         schema: { tags, summary: 'Delete a config map', params: idParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        request.audit.targetType = 'config_map';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

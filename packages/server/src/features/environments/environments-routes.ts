@@ -48,7 +48,11 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
     app.post(
       '/api/environments',
       {
-        config: { access: inWorkspace('environments:create'), auditAction: 'environment.create' },
+        config: {
+          access: inWorkspace('environments:create'),
+          auditAction: 'environment.create',
+          auditTarget: { type: 'environment', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create an environment',
@@ -57,9 +61,7 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'environment';
         const created = await service.create(request.workspaceId!, request.body);
-        request.audit.targetId = created.id;
         request.audit.detail = {
           name: created.name,
           type: created.type,
@@ -72,7 +74,11 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
     app.put(
       '/api/environments/:id',
       {
-        config: { access: inWorkspace('environments:edit'), auditAction: 'environment.update' },
+        config: {
+          access: inWorkspace('environments:edit'),
+          auditAction: 'environment.update',
+          auditTarget: { type: 'environment', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change an environment; omitted fields are kept',
@@ -82,8 +88,6 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
         },
       },
       async (request) => {
-        request.audit.targetType = 'environment';
-        request.audit.targetId = request.params.id;
         request.audit.detail = { ...request.body };
         return service.update(request.workspaceId!, request.params.id, request.body);
       },
@@ -91,7 +95,11 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
     app.delete(
       '/api/environments/:id',
       {
-        config: { access: inWorkspace('environments:delete'), auditAction: 'environment.delete' },
+        config: {
+          access: inWorkspace('environments:delete'),
+          auditAction: 'environment.delete',
+          auditTarget: { type: 'environment', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Delete an environment',
@@ -100,8 +108,6 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'environment';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

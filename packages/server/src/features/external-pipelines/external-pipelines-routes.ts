@@ -54,7 +54,11 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
     app.post(
       BASE,
       {
-        config: { access: inWorkspace('pipelines:create'), auditAction: 'externalPipeline.create' },
+        config: {
+          access: inWorkspace('pipelines:create'),
+          auditAction: 'externalPipeline.create',
+          auditTarget: { type: 'pipeline', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Add an external pipeline: its file is read from git and validated first',
@@ -63,13 +67,11 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'pipeline';
         const created = await service.create(
           request.workspaceId!,
           request.body,
           actorIdOf(request.principal),
         );
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, url: created.source.url };
         return reply.code(201).send(created);
       },
@@ -77,7 +79,11 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
     app.put(
       `${BASE}/:id`,
       {
-        config: { access: inWorkspace('pipelines:edit'), auditAction: 'externalPipeline.update' },
+        config: {
+          access: inWorkspace('pipelines:edit'),
+          auditAction: 'externalPipeline.update',
+          auditTarget: { type: 'pipeline', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change an external pipeline; a new source is read and validated first',
@@ -86,21 +92,17 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
           response: { 200: externalPipelineSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'pipeline';
-        request.audit.targetId = request.params.id;
-        return service.update(
-          request.workspaceId!,
-          request.params.id,
-          request.body,
-          actorIdOf(request.principal),
-        );
-      },
+      async (request) =>
+        service.update(request.workspaceId!, request.params.id, request.body, actorIdOf(request.principal)),
     );
     app.post(
       `${BASE}/:id/sync`,
       {
-        config: { access: inWorkspace('pipelines:edit'), auditAction: 'externalPipeline.sync' },
+        config: {
+          access: inWorkspace('pipelines:edit'),
+          auditAction: 'externalPipeline.sync',
+          auditTarget: { type: 'pipeline', id: 'params.id' },
+        },
         schema: {
           tags,
           summary:
@@ -110,8 +112,6 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
         },
       },
       async (request) => {
-        request.audit.targetType = 'pipeline';
-        request.audit.targetId = request.params.id;
         const synced = await service.sync(
           request.workspaceId!,
           request.params.id,
@@ -124,7 +124,11 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
     app.delete(
       `${BASE}/:id`,
       {
-        config: { access: inWorkspace('pipelines:delete'), auditAction: 'externalPipeline.delete' },
+        config: {
+          access: inWorkspace('pipelines:delete'),
+          auditAction: 'externalPipeline.delete',
+          auditTarget: { type: 'pipeline', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Delete an external pipeline (refused while a run is pending or in progress)',
@@ -133,8 +137,6 @@ export function externalPipelineRoutes(service: ExternalPipelinesService): Fasti
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'pipeline';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

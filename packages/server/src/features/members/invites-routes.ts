@@ -21,7 +21,11 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
     app.post(
       '/api/invites',
       {
-        config: { access: inOrganisation('members:create'), auditAction: 'member.invite' },
+        config: {
+          access: inOrganisation('members:create'),
+          auditAction: 'member.invite',
+          auditTarget: { type: 'invite', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Invite a person by e-mail',
@@ -30,10 +34,8 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'invite';
         request.audit.detail = { email: request.body.email, organisationRole: request.body.organisationRole };
         const invite = await service.create(personOf(request.principal), request.body);
-        request.audit.targetId = invite.id;
         return reply.code(201).send(invite);
       },
     );
@@ -48,7 +50,11 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
     app.delete(
       '/api/invites/:id',
       {
-        config: { access: inOrganisation('members:create'), auditAction: 'member.invite_revoke' },
+        config: {
+          access: inOrganisation('members:create'),
+          auditAction: 'member.invite_revoke',
+          auditTarget: { type: 'invite', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Revoke a pending invite',
@@ -57,8 +63,6 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'invite';
-        request.audit.targetId = request.params.id;
         await service.revoke(request.principal!.organisationId, request.params.id);
         return reply.code(204).send(null);
       },
@@ -79,7 +83,7 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
     app.post(
       '/api/invites/accept',
       {
-        config: { access: PUBLIC, auditAction: 'member.invite_accept' },
+        config: { access: PUBLIC, auditAction: 'member.invite_accept', auditTarget: { type: 'invite' } },
         schema: {
           tags,
           summary: 'Accept an invite as a new person or an existing one; signs in to the organisation',
@@ -88,7 +92,6 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        request.audit.targetType = 'invite';
         const { session, invite } = await service.accept(
           request.body,
           request.principal,

@@ -36,7 +36,11 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
     app.put(
       '/api/members/:userId/role',
       {
-        config: { access: inOrganisation('members:edit'), auditAction: 'member.role_change' },
+        config: {
+          access: inOrganisation('members:edit'),
+          auditAction: 'member.role_change',
+          auditTarget: { type: 'user', id: 'params.userId' },
+        },
         schema: {
           tags,
           summary: "Change a member's organisation role ('Make Account admin')",
@@ -46,8 +50,6 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'user';
-        request.audit.targetId = request.params.userId;
         request.audit.detail = { organisationRole: request.body.organisationRole };
         await service.changeRole(
           personOf(request.principal),
@@ -60,7 +62,11 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
     app.put(
       '/api/members/:userId/workspaces/:workspaceId',
       {
-        config: { access: inOrganisation('members:edit'), auditAction: 'member.role_change' },
+        config: {
+          access: inOrganisation('members:edit'),
+          auditAction: 'member.role_change',
+          auditTarget: { type: 'user', id: 'params.userId' },
+        },
         schema: {
           tags,
           summary: "Assign or change a member's workspace role ('Make Project Admin')",
@@ -71,8 +77,6 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId, workspaceId } = request.params;
-        request.audit.targetType = 'user';
-        request.audit.targetId = userId;
         request.audit.workspaceId = workspaceId;
         request.audit.detail = { workspaceId, role: request.body.role };
         await service.setWorkspaceRole(
@@ -87,7 +91,11 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
     app.delete(
       '/api/members/:userId/workspaces/:workspaceId',
       {
-        config: { access: inOrganisation('members:edit'), auditAction: 'member.role_change' },
+        config: {
+          access: inOrganisation('members:edit'),
+          auditAction: 'member.role_change',
+          auditTarget: { type: 'user', id: 'params.userId' },
+        },
         schema: {
           tags,
           summary: 'Take a member out of a workspace',
@@ -97,8 +105,6 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { userId, workspaceId } = request.params;
-        request.audit.targetType = 'user';
-        request.audit.targetId = userId;
         request.audit.workspaceId = workspaceId;
         request.audit.detail = { workspaceId, role: null };
         await service.removeFromWorkspace(request.principal!.organisationId, userId, workspaceId);
@@ -108,7 +114,11 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
     app.delete(
       '/api/members/:userId',
       {
-        config: { access: inOrganisation('members:delete'), auditAction: 'member.remove' },
+        config: {
+          access: inOrganisation('members:delete'),
+          auditAction: 'member.remove',
+          auditTarget: { type: 'user', id: 'params.userId' },
+        },
         schema: {
           tags,
           summary: 'Remove a member from the organisation; their sessions in it end',
@@ -117,8 +127,6 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'user';
-        request.audit.targetId = request.params.userId;
         await service.remove(personOf(request.principal), request.params.userId);
         return reply.code(204).send(null);
       },

@@ -49,7 +49,11 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
     app.post(
       '/api/workspace/members',
       {
-        config: { access: inWorkspace('members:create'), auditAction: 'member.workspace_add' },
+        config: {
+          access: inWorkspace('members:create'),
+          auditAction: 'member.workspace_add',
+          auditTarget: { type: 'user', id: 'body.userId' },
+        },
         schema: {
           tags,
           summary: 'Add a member of the organisation to this workspace with a role',
@@ -58,8 +62,6 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'user';
-        request.audit.targetId = request.body.userId;
         request.audit.detail = { role: request.body.role };
         await service.add(actorOf(request), request.body.userId, request.body.role);
         return reply.code(204).send(null);
@@ -68,7 +70,11 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
     app.put(
       '/api/workspace/members/:userId',
       {
-        config: { access: inWorkspace('members:edit'), auditAction: 'member.role_change' },
+        config: {
+          access: inWorkspace('members:edit'),
+          auditAction: 'member.role_change',
+          auditTarget: { type: 'user', id: 'params.userId' },
+        },
         schema: {
           tags,
           summary: "Change a member's role in this workspace ('Make Project Admin')",
@@ -78,8 +84,6 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'user';
-        request.audit.targetId = request.params.userId;
         request.audit.detail = { role: request.body.role };
         await service.changeRole(actorOf(request), request.params.userId, request.body.role);
         return reply.code(204).send(null);
@@ -88,7 +92,11 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
     app.delete(
       '/api/workspace/members/:userId',
       {
-        config: { access: inWorkspace('members:delete'), auditAction: 'member.workspace_remove' },
+        config: {
+          access: inWorkspace('members:delete'),
+          auditAction: 'member.workspace_remove',
+          auditTarget: { type: 'user', id: 'params.userId' },
+        },
         schema: {
           tags,
           summary: 'Take a member out of this workspace',
@@ -97,8 +105,6 @@ export function workspaceMemberRoutes(service: WorkspaceMembersService): Fastify
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'user';
-        request.audit.targetId = request.params.userId;
         request.audit.detail = { role: null };
         await service.remove(actorOf(request), request.params.userId);
         return reply.code(204).send(null);

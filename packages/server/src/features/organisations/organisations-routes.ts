@@ -54,7 +54,11 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
     app.put(
       '/api/organisations/:id',
       {
-        config: { access: inOrganisation('organisation:edit'), auditAction: 'organisation.update' },
+        config: {
+          access: inOrganisation('organisation:edit'),
+          auditAction: 'organisation.update',
+          auditTarget: { type: 'organisation', id: 'params.id' },
+        },
         schema: {
           tags,
           summary:
@@ -67,8 +71,6 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
       },
       async (request) => {
         const p = personOf(request.principal);
-        request.audit.targetType = 'organisation';
-        request.audit.targetId = request.params.id;
         const { name, maxRunMinutes } = request.body;
         request.audit.detail = {
           ...(name !== undefined ? { name } : {}),
@@ -97,7 +99,11 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
     app.post(
       '/api/workspaces',
       {
-        config: { access: inOrganisation('workspace:create'), auditAction: 'workspace.create' },
+        config: {
+          access: inOrganisation('workspace:create'),
+          auditAction: 'workspace.create',
+          auditTarget: { type: 'workspace', id: 'response.id' },
+        },
         schema: {
           tags: wsTags,
           summary: 'Create a workspace',
@@ -107,16 +113,18 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
       },
       async (request, reply) => {
         const organisationId = request.principal!.organisationId;
-        request.audit.targetType = 'workspace';
         const ws = await service.createWorkspace(organisationId, request.body.name);
-        request.audit.targetId = ws.id;
         return reply.code(201).send(ws);
       },
     );
     app.put(
       '/api/workspaces/:id',
       {
-        config: { access: inOrganisation('workspace:edit'), auditAction: 'workspace.update' },
+        config: {
+          access: inOrganisation('workspace:edit'),
+          auditAction: 'workspace.update',
+          auditTarget: { type: 'workspace', id: 'params.id' },
+        },
         schema: {
           tags: wsTags,
           summary: 'Rename a workspace',
@@ -125,20 +133,17 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
           response: { 200: workspaceSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'workspace';
-        request.audit.targetId = request.params.id;
-        return service.renameWorkspace(
-          request.principal!.organisationId,
-          request.params.id,
-          request.body.name,
-        );
-      },
+      async (request) =>
+        service.renameWorkspace(request.principal!.organisationId, request.params.id, request.body.name),
     );
     app.delete(
       '/api/workspaces/:id',
       {
-        config: { access: inOrganisation('workspace:delete'), auditAction: 'workspace.delete' },
+        config: {
+          access: inOrganisation('workspace:delete'),
+          auditAction: 'workspace.delete',
+          auditTarget: { type: 'workspace', id: 'params.id' },
+        },
         schema: {
           tags: wsTags,
           summary: 'Delete a workspace (not the last one)',
@@ -147,8 +152,6 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'workspace';
-        request.audit.targetId = request.params.id;
         await service.deleteWorkspace(request.principal!.organisationId, request.params.id);
         return reply.code(204).send(null);
       },

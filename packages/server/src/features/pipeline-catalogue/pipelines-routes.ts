@@ -99,7 +99,11 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
     app.post(
       base,
       {
-        config: { access: inWorkspace(`${resource}:create`), auditAction: `${audit}.create` },
+        config: {
+          access: inWorkspace(`${resource}:create`),
+          auditAction: `${audit}.create`,
+          auditTarget: { type: kind, id: 'response.id' },
+        },
         schema: {
           tags,
           summary: `Create a ${word} from a Tekton Pipeline (YAML or JSON, validated, stored as given)`,
@@ -108,14 +112,12 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
         },
       },
       async (request, reply) => {
-        request.audit.targetType = kind;
         const created = await service.create(
           request.workspaceId!,
           kind,
           request.body,
           actorIdOf(request.principal),
         );
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name };
         return reply.code(201).send(created);
       },
@@ -123,7 +125,11 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
     app.put(
       `${base}/:id`,
       {
-        config: { access: inWorkspace(`${resource}:edit`), auditAction: `${audit}.update` },
+        config: {
+          access: inWorkspace(`${resource}:edit`),
+          auditAction: `${audit}.update`,
+          auditTarget: { type: kind, id: 'params.id' },
+        },
         schema: {
           tags,
           summary: `Change a ${word}; a new definition becomes the next version`,
@@ -132,22 +138,23 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
           response: { 200: pipelineDetailSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = kind;
-        request.audit.targetId = request.params.id;
-        return service.update(
+      async (request) =>
+        service.update(
           request.workspaceId!,
           kind,
           request.params.id,
           request.body,
           actorIdOf(request.principal),
-        );
-      },
+        ),
     );
     app.delete(
       `${base}/:id`,
       {
-        config: { access: inWorkspace(`${resource}:delete`), auditAction: `${audit}.delete` },
+        config: {
+          access: inWorkspace(`${resource}:delete`),
+          auditAction: `${audit}.delete`,
+          auditTarget: { type: kind, id: 'params.id' },
+        },
         schema: {
           tags,
           summary: `Delete a ${word} (refused while a run is pending or in progress)`,
@@ -156,8 +163,6 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
         },
       },
       async (request, reply) => {
-        request.audit.targetType = kind;
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, kind, request.params.id);
         return reply.code(204).send(null);
       },
@@ -166,7 +171,11 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
     app.post(
       `${base}/:id/instantiate`,
       {
-        config: { access: inWorkspace('pipelines:create'), auditAction: 'pipeline.create' },
+        config: {
+          access: inWorkspace('pipelines:create'),
+          auditAction: 'pipeline.create',
+          auditTarget: { type: 'pipeline', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a pipeline from this template',
@@ -176,14 +185,12 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'pipeline';
         const created = await service.instantiate(
           request.workspaceId!,
           request.params.id,
           request.body.name,
           actorIdOf(request.principal),
         );
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, templateId: request.params.id };
         return reply.code(201).send(created);
       },

@@ -43,7 +43,11 @@ export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPlugin
     app.post(
       '/api/tasks',
       {
-        config: { access: inWorkspace('taskTemplates:create'), auditAction: 'taskTemplate.create' },
+        config: {
+          access: inWorkspace('taskTemplates:create'),
+          auditAction: 'taskTemplate.create',
+          auditTarget: { type: targetType, id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Add a Tekton Task as a task template (validated)',
@@ -52,9 +56,7 @@ export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPlugin
         },
       },
       async (request, reply) => {
-        request.audit.targetType = targetType;
         const created = await service.create(request.workspaceId!, request.body);
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name };
         return reply.code(201).send(created);
       },
@@ -62,7 +64,11 @@ export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPlugin
     app.put(
       '/api/tasks/:id',
       {
-        config: { access: inWorkspace('taskTemplates:edit'), auditAction: 'taskTemplate.update' },
+        config: {
+          access: inWorkspace('taskTemplates:edit'),
+          auditAction: 'taskTemplate.update',
+          auditTarget: { type: targetType, id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a workspace task template (built-ins are read-only)',
@@ -71,16 +77,16 @@ export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPlugin
           response: { 200: taskTemplateSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = targetType;
-        request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
+      async (request) => service.update(request.workspaceId!, request.params.id, request.body),
     );
     app.delete(
       '/api/tasks/:id',
       {
-        config: { access: inWorkspace('taskTemplates:delete'), auditAction: 'taskTemplate.delete' },
+        config: {
+          access: inWorkspace('taskTemplates:delete'),
+          auditAction: 'taskTemplate.delete',
+          auditTarget: { type: targetType, id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Delete a workspace task template (built-ins are read-only)',
@@ -89,8 +95,6 @@ export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPlugin
         },
       },
       async (request, reply) => {
-        request.audit.targetType = targetType;
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

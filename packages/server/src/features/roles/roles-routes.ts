@@ -42,7 +42,11 @@ export function roleRoutes(service: RolesService): FastifyPluginAsyncZod {
     app.post(
       '/api/roles',
       {
-        config: { access: inOrganisation('roles:create'), auditAction: 'role.create' },
+        config: {
+          access: inOrganisation('roles:create'),
+          auditAction: 'role.create',
+          auditTarget: { type: 'role', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a custom role',
@@ -51,9 +55,7 @@ export function roleRoutes(service: RolesService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'role';
         const role = await service.create(request.principal!.organisationId, request.body);
-        request.audit.targetId = role.id;
         request.audit.detail = { name: role.name };
         return reply.code(201).send(role);
       },
@@ -61,7 +63,11 @@ export function roleRoutes(service: RolesService): FastifyPluginAsyncZod {
     app.put(
       '/api/roles/:id',
       {
-        config: { access: inOrganisation('roles:edit'), auditAction: 'role.update' },
+        config: {
+          access: inOrganisation('roles:edit'),
+          auditAction: 'role.update',
+          auditTarget: { type: 'role', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a custom role',
@@ -70,16 +76,16 @@ export function roleRoutes(service: RolesService): FastifyPluginAsyncZod {
           response: { 200: roleSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'role';
-        request.audit.targetId = request.params.id;
-        return service.update(request.principal!.organisationId, request.params.id, request.body);
-      },
+      async (request) => service.update(request.principal!.organisationId, request.params.id, request.body),
     );
     app.delete(
       '/api/roles/:id',
       {
-        config: { access: inOrganisation('roles:delete'), auditAction: 'role.delete' },
+        config: {
+          access: inOrganisation('roles:delete'),
+          auditAction: 'role.delete',
+          auditTarget: { type: 'role', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Delete a custom role nobody holds',
@@ -88,8 +94,6 @@ export function roleRoutes(service: RolesService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'role';
-        request.audit.targetId = request.params.id;
         await service.remove(request.principal!.organisationId, request.params.id);
         return reply.code(204).send(null);
       },

@@ -44,7 +44,11 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
     app.post(
       '/api/schedules',
       {
-        config: { access: inWorkspace('schedules:create'), auditAction: 'schedule.create' },
+        config: {
+          access: inWorkspace('schedules:create'),
+          auditAction: 'schedule.create',
+          auditTarget: { type: 'schedule', id: 'response.id' },
+        },
         schema: {
           tags,
           summary:
@@ -54,10 +58,8 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'schedule';
         const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.targetId = created.id;
         request.audit.detail = {
           name: created.name,
           expression: created.expression,
@@ -69,7 +71,11 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
     app.put(
       '/api/schedules/:id',
       {
-        config: { access: inWorkspace('schedules:edit'), auditAction: 'schedule.update' },
+        config: {
+          access: inWorkspace('schedules:edit'),
+          auditAction: 'schedule.update',
+          auditTarget: { type: 'schedule', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a schedule; omitted fields keep their values',
@@ -78,21 +84,19 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
           response: { 200: scheduleSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'schedule';
-        request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
+      async (request) => service.update(request.workspaceId!, request.params.id, request.body),
     );
     app.delete(
       '/api/schedules/:id',
       {
-        config: { access: inWorkspace('schedules:delete'), auditAction: 'schedule.delete' },
+        config: {
+          access: inWorkspace('schedules:delete'),
+          auditAction: 'schedule.delete',
+          auditTarget: { type: 'schedule', id: 'params.id' },
+        },
         schema: { tags, summary: 'Delete a schedule', params: idParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        request.audit.targetType = 'schedule';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

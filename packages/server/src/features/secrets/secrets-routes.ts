@@ -48,7 +48,11 @@ export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
     app.post(
       '/api/secrets',
       {
-        config: { access: inWorkspace('secrets:create'), auditAction: 'secret.create' },
+        config: {
+          access: inWorkspace('secrets:create'),
+          auditAction: 'secret.create',
+          auditTarget: { type: 'secret', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a secret; values are encrypted and never returned',
@@ -57,10 +61,8 @@ export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'secret';
         const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name, keys: created.keys };
         return reply.code(201).send(created);
       },
@@ -68,7 +70,11 @@ export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
     app.put(
       '/api/secrets/:id',
       {
-        config: { access: inWorkspace('secrets:edit'), auditAction: 'secret.update' },
+        config: {
+          access: inWorkspace('secrets:edit'),
+          auditAction: 'secret.update',
+          auditTarget: { type: 'secret', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a secret; given values replace theirs, omitted ones are kept',
@@ -77,21 +83,19 @@ export function secretRoutes(service: SecretsService): FastifyPluginAsyncZod {
           response: { 200: secretSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'secret';
-        request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
+      async (request) => service.update(request.workspaceId!, request.params.id, request.body),
     );
     app.delete(
       '/api/secrets/:id',
       {
-        config: { access: inWorkspace('secrets:delete'), auditAction: 'secret.delete' },
+        config: {
+          access: inWorkspace('secrets:delete'),
+          auditAction: 'secret.delete',
+          auditTarget: { type: 'secret', id: 'params.id' },
+        },
         schema: { tags, summary: 'Delete a secret', params: idParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        request.audit.targetType = 'secret';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

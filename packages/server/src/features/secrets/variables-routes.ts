@@ -38,7 +38,11 @@ export function variableRoutes(service: VariablesService): FastifyPluginAsyncZod
     app.post(
       '/api/variables',
       {
-        config: { access: inWorkspace('secrets:create'), auditAction: 'variable.create' },
+        config: {
+          access: inWorkspace('secrets:create'),
+          auditAction: 'variable.create',
+          auditTarget: { type: 'variable', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a variable',
@@ -47,9 +51,7 @@ export function variableRoutes(service: VariablesService): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'variable';
         const created = await service.create(request.workspaceId!, request.body);
-        request.audit.targetId = created.id;
         request.audit.detail = { name: created.name };
         return reply.code(201).send(created);
       },
@@ -57,7 +59,11 @@ export function variableRoutes(service: VariablesService): FastifyPluginAsyncZod
     app.put(
       '/api/variables/:id',
       {
-        config: { access: inWorkspace('secrets:edit'), auditAction: 'variable.update' },
+        config: {
+          access: inWorkspace('secrets:edit'),
+          auditAction: 'variable.update',
+          auditTarget: { type: 'variable', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a variable',
@@ -66,21 +72,19 @@ export function variableRoutes(service: VariablesService): FastifyPluginAsyncZod
           response: { 200: variableSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'variable';
-        request.audit.targetId = request.params.id;
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
+      async (request) => service.update(request.workspaceId!, request.params.id, request.body),
     );
     app.delete(
       '/api/variables/:id',
       {
-        config: { access: inWorkspace('secrets:delete'), auditAction: 'variable.delete' },
+        config: {
+          access: inWorkspace('secrets:delete'),
+          auditAction: 'variable.delete',
+          auditTarget: { type: 'variable', id: 'params.id' },
+        },
         schema: { tags, summary: 'Delete a variable', params: idParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        request.audit.targetType = 'variable';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },

@@ -19,7 +19,11 @@ export function serviceAccountRoutes(service: ServiceAccountsService): FastifyPl
     app.post(
       '/api/service-accounts',
       {
-        config: { access: inOrganisation('serviceAccounts:create'), auditAction: 'service_account.create' },
+        config: {
+          access: inOrganisation('serviceAccounts:create'),
+          auditAction: 'service_account.create',
+          auditTarget: { type: 'service_account', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a service account; its token is in this answer only',
@@ -29,13 +33,11 @@ export function serviceAccountRoutes(service: ServiceAccountsService): FastifyPl
       },
       async (request, reply) => {
         const p = personOf(request.principal);
-        request.audit.targetType = 'service_account';
         request.audit.detail = { name: request.body.name, expiresAt: request.body.expiresAt };
         const created = await service.create(
           { id: p.userId, organisationId: p.organisationId },
           request.body,
         );
-        request.audit.targetId = created.id;
         return reply.code(201).send(created);
       },
     );
@@ -54,7 +56,11 @@ export function serviceAccountRoutes(service: ServiceAccountsService): FastifyPl
     app.put(
       '/api/service-accounts/:id/workspaces',
       {
-        config: { access: inOrganisation('serviceAccounts:edit'), auditAction: 'service_account.update' },
+        config: {
+          access: inOrganisation('serviceAccounts:edit'),
+          auditAction: 'service_account.update',
+          auditTarget: { type: 'service_account', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: "Replace a service account's project permissions (a role per workspace)",
@@ -64,8 +70,6 @@ export function serviceAccountRoutes(service: ServiceAccountsService): FastifyPl
         },
       },
       async (request) => {
-        request.audit.targetType = 'service_account';
-        request.audit.targetId = request.params.id;
         request.audit.detail = { workspaces: request.body.workspaces };
         return service.setWorkspaces(
           request.principal!.organisationId,
@@ -77,7 +81,11 @@ export function serviceAccountRoutes(service: ServiceAccountsService): FastifyPl
     app.delete(
       '/api/service-accounts/:id',
       {
-        config: { access: inOrganisation('serviceAccounts:delete'), auditAction: 'service_account.revoke' },
+        config: {
+          access: inOrganisation('serviceAccounts:delete'),
+          auditAction: 'service_account.revoke',
+          auditTarget: { type: 'service_account', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Revoke a service account: its token stops working',
@@ -86,8 +94,6 @@ export function serviceAccountRoutes(service: ServiceAccountsService): FastifyPl
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'service_account';
-        request.audit.targetId = request.params.id;
         await service.revoke(request.principal!.organisationId, request.params.id);
         return reply.code(204).send(null);
       },

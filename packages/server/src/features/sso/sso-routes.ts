@@ -7,11 +7,17 @@ import {
   ssoTestRequestSchema,
   ssoTestResponseSchema,
 } from '@slipway/contracts';
+import type { AuditTarget } from '../../platform/audit-target.js';
 import { inOrganisation, PUBLIC } from '../../platform/auth/principal.js';
 import { requestContext } from '../../platform/request-context.js';
 import { DirectorySignInError, type SsoService } from './sso-service.js';
 
 const tags = ['sso'];
+/** An organisation has one set of SSO settings, named by the organisation's id: the caller's. */
+const ssoSettingsTarget: AuditTarget = {
+  type: 'sso_settings',
+  id: (request) => request.principal?.organisationId,
+};
 
 export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,7 +36,11 @@ export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
     app.put(
       '/api/sso/settings',
       {
-        config: { access: inOrganisation('sso:edit'), auditAction: 'sso.update' },
+        config: {
+          access: inOrganisation('sso:edit'),
+          auditAction: 'sso.update',
+          auditTarget: ssoSettingsTarget,
+        },
         schema: {
           tags,
           summary: 'Save the LDAP settings; leave bindPassword out to keep the stored one',
@@ -40,8 +50,6 @@ export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const organisationId = request.principal!.organisationId;
-        request.audit.targetType = 'sso_settings';
-        request.audit.targetId = organisationId;
         const { bindPassword: _secret, ...visible } = request.body;
         request.audit.detail = { ...visible, bindPasswordChanged: Boolean(_secret) };
         return service.save(organisationId, request.body);
@@ -50,7 +58,11 @@ export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
     app.post(
       '/api/sso/test',
       {
-        config: { access: inOrganisation('sso:edit'), auditAction: 'sso.test' },
+        config: {
+          access: inOrganisation('sso:edit'),
+          auditAction: 'sso.test',
+          auditTarget: ssoSettingsTarget,
+        },
         schema: {
           tags,
           summary: 'Bind to the directory with the saved (or given) settings',
@@ -60,8 +72,6 @@ export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const organisationId = request.principal!.organisationId;
-        request.audit.targetType = 'sso_settings';
-        request.audit.targetId = organisationId;
         const result = await service.test(organisationId, request.body ?? undefined);
         request.audit.detail = result;
         return result;
