@@ -18,7 +18,8 @@ import { ConflictError, InputError, NotFoundError } from '../../platform/errors.
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
 import { attachCommand, attachFileName, attachYaml } from './attach-manifest.js';
-import type { ClusterRow, ClustersStore } from './clusters-store.js';
+import type { ClusterRow } from './clusters-store.js';
+import type { ClustersStore } from './clusters-store-type.js';
 
 export const CLUSTER_NAME_TAKEN = 'A cluster with this name already exists';
 export const CLUSTER_NOT_FOUND = 'Cluster not found';

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { ClusterListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
+import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { clusters } from '../../platform/database/schema.js';
+import type { ClustersStore as ClustersStoreType } from './clusters-store-type.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 
@@ -15,7 +16,7 @@ const SORTABLE = {
 };
 
 /** SQL for clusters; every read is scoped to a workspace. */
-export class ClustersStore {
+export class ClustersStore implements ClustersStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string, query: ClusterListQuery): Promise<{ rows: ClusterRow[]; total: number }> {
@@ -24,7 +25,7 @@ export class ClustersStore {
       query.name ? ilike(clusters.name, likePattern(query.name)) : undefined,
       query.status ? eq(clusters.status, query.status) : undefined,
     );
-    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? clusters.name);
+    const page = pageOf(query, sortColumn(SORTABLE, query._sort, clusters.name));
     const rows = await this.db
       .select()
       .from(clusters)

@@ -1,5 +1,5 @@
 import { AGENT_MISSED_HEARTBEATS_LIMIT, MESSAGES } from '@slipway/contracts';
-import type { ClustersStore } from './clusters-store.js';
+import type { ClustersStore } from './clusters-store-type.js';
 
 export interface SweeperLog {
   info(obj: object, msg: string): void;

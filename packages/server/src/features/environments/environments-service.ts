@@ -12,8 +12,9 @@ import {
 } from '@slipway/contracts';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
-import type { ClustersStore } from '../clusters/clusters-store.js';
-import type { DeploymentRow, EnvironmentsStore, EnvironmentWithCluster } from './environments-store.js';
+import type { ClustersStore } from '../clusters/clusters-store-type.js';
+import type { DeploymentRow, EnvironmentWithCluster } from './environments-store.js';
+import type { EnvironmentsStore } from './environments-store-type.js';
 
 export const ENVIRONMENT_NAME_TAKEN = 'An environment with this name already exists';
 export const ENVIRONMENT_NOT_FOUND = 'Environment not found';

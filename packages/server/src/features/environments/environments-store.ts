@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { EnvironmentListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
+import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { clusters, deployments, environments } from '../../platform/database/schema.js';
+import type { EnvironmentsStore as EnvironmentsStoreType } from './environments-store-type.js';
 
 export type EnvironmentRow = typeof environments.$inferSelect;
 export type EnvironmentWithCluster = EnvironmentRow & {
@@ -34,7 +35,7 @@ const withCluster = {
 };
 
 /** SQL for environments, each read with its cluster's name and status. */
-export class EnvironmentsStore {
+export class EnvironmentsStore implements EnvironmentsStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(
@@ -46,7 +47,7 @@ export class EnvironmentsStore {
       query.name ? ilike(environments.name, likePattern(query.name)) : undefined,
       query.clusterId ? eq(environments.clusterId, query.clusterId) : undefined,
     );
-    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? environments.createdAt);
+    const page = pageOf(query, sortColumn(SORTABLE, query._sort, environments.createdAt));
     const rows = await this.db
       .select(withCluster)
       .from(environments)

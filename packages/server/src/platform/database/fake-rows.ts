@@ -65,7 +65,7 @@ export interface NamedRow {
  * The in-memory table behind a fake store of scoped, named rows: reads scoped to one workspace
  * (or to what `scopeOf` answers, e.g. the organisation); a unique violation named
  * `${table}_pkey` or `uniqueIndex` where the SQL refuses a row; the list query's page, sort (one
- * of `sortable`, else `defaultSort`), name filter and total.
+ * of `sortable`, else `defaultSort`), name filter (plus `where`) and total.
  */
 export class FakeNamedTable<R extends NamedRow> {
   private readonly rows = new Map<string, R>();
@@ -131,11 +131,14 @@ export class FakeNamedTable<R extends NamedRow> {
     query: PageQuery & { _sort: string; name?: string },
     sortable: readonly (keyof R & string)[],
     defaultSort: keyof R & string,
+    where: (row: R) => boolean = () => true,
   ): { rows: R[]; total: number } {
     const sort = (sortable as readonly string[]).includes(query._sort)
       ? (query._sort as keyof R)
       : defaultSort;
-    const matching = this.all(scope).filter((r) => !query.name || containsIgnoringCase(r.name, query.name));
+    const matching = this.all(scope).filter(
+      (r) => (!query.name || containsIgnoringCase(r.name, query.name)) && where(r),
+    );
     return pageRows(
       matching,
       query,
