@@ -24,11 +24,19 @@ export function errorMessage(error: ApiError): string {
   return errorBody(error)?.message ?? MESSAGES.somethingWentWrongDefault;
 }
 
-/** The API's per-field messages (`details`), keyed by the first segment of each path. */
-export function fieldErrors(error: ApiError): Record<string, string> {
+/**
+ * Which field a path names: the first of its segments that is one of the form's `known` fields
+ * (so `source.url` is the field `url`), else its first segment.
+ */
+export function fieldOfPath(segments: readonly string[], known?: readonly string[]): string {
+  return (known && segments.find((s) => known.includes(s))) || (segments[0] ?? '');
+}
+
+/** The API's per-field messages (`details`), keyed by the field each path names. */
+export function fieldErrors(error: ApiError, known?: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const d of errorBody(error)?.details ?? []) {
-    const field = d.path.replace(/^\/|^body[./]/, '').split(/[./]/)[0] ?? '';
+    const field = fieldOfPath(d.path.replace(/^\/|^body[./]/, '').split(/[./]/), known);
     if (field && !out[field]) out[field] = d.message;
   }
   return out;
@@ -44,7 +52,7 @@ export function formErrors(
   error: ApiError,
   known?: readonly string[],
 ): { fields: Record<string, string>; message: string | null } {
-  const all = fieldErrors(error);
+  const all = fieldErrors(error, known);
   const fields = known ? Object.fromEntries(Object.entries(all).filter(([k]) => known.includes(k))) : all;
   const message = errorMessage(error);
   return { fields, message: Object.values(fields).includes(message) ? null : message };

@@ -165,3 +165,39 @@ describe('formErrors', () => {
     expect(formErrors(error, ['name'])).toEqual({ fields: {}, message: 'Bad' });
   });
 });
+
+describe('nested paths', () => {
+  it("put a schema issue or an API detail under the form's field a path names", async () => {
+    const nested = z.object({ source: z.object({ url: z.string().min(1, 'URL is required') }) });
+    const mutate = vi.fn(async () => ({
+      error: apiError('Unreachable', [{ path: 'body.source.url', message: 'Unreachable' }]),
+    }));
+    function Nested() {
+      const form = useFormFields({ url: '' }, { idPrefix: 'repo' });
+      return (
+        <form
+          ref={form.formRef}
+          noValidate
+          onSubmit={form.handleSubmit({ schema: nested, input: { source: form.values }, mutate })}
+        >
+          <FormAlert message={form.formError} />
+          <TextField {...form.field('url')} label="URL" />
+          <span>{form.tried ? 'tried' : 'untried'}</span>
+          <button type="submit">Add</button>
+        </form>
+      );
+    }
+    renderWithI18n(<Nested />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText('URL').id).toBe('repo-url');
+    expect(screen.getByText('untried')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('URL is required')).toBeTruthy();
+    expect(screen.getByText('tried')).toBeTruthy();
+    await user.type(screen.getByLabelText('URL'), 'https://git.example.com/x.git');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Unreachable')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(mutate).toHaveBeenCalledWith({ source: { url: 'https://git.example.com/x.git' } });
+  });
+});

@@ -8,13 +8,19 @@ import {
   type RefObject,
 } from 'react';
 import type { z } from 'zod';
-import { formErrors, type ApiError } from './api-error';
+import { fieldOfPath, formErrors, type ApiError } from './api-error';
 
-/** One message per field: the first issue zod reports for it (spec §5 wording). */
-export function issuesByField(issues: z.ZodError['issues']): Record<string, string> {
+/**
+ * One message per field: the first issue zod reports for it (spec §5 wording). A nested path
+ * (`source.url`) belongs to the first of its segments that is one of the `known` fields.
+ */
+export function issuesByField(
+  issues: z.ZodError['issues'],
+  known?: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
+    const key = fieldOfPath(issue.path.map(String), known);
     if (!(key in out)) out[key] = issue.message;
   }
   return out;
@@ -58,14 +64,21 @@ type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] &
  *   calls `mutate` and, when the API refuses, puts its per-field `details` under their fields and
  *   its message in `formError` (for a FormAlert) unless a field already says the same.
  * - `submitting` is true from the call until `onSuccess` is done; `succeeded` from then until the
- *   next submission (for a "Saved" notice).
+ *   next submission (for a "Saved" notice); `tried` once a submission was tried (for messages a
+ *   form works out itself as the values change, such as one per row of a list).
  */
-export function useFormFields<V extends Record<string, unknown>>(initial: V) {
+export function useFormFields<V extends Record<string, unknown>>(
+  initial: V,
+  { idPrefix = 'field' }: { /** Field ids are `<idPrefix>-<name>`. */ idPrefix?: string } = {},
+) {
   const [values, setValues] = useState(initial);
+  // the form's fields: where schema issues and the API's details may go
+  const [known] = useState(() => Object.keys(initial));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
+  const [tried, setTried] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const formRef: RefObject<HTMLFormElement | null> = useRef<HTMLFormElement>(null);
 
@@ -82,14 +95,14 @@ export function useFormFields<V extends Record<string, unknown>>(initial: V) {
   const field = useCallback(
     (name: TextKey<V>) => ({
       name,
-      id: `field-${name}`,
+      id: `${idPrefix}-${name}`,
       value: values[name] as string,
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
         setValue(name, e.target.value as V[typeof name]),
       error: Boolean(errors[name]),
       helperText: errors[name],
     }),
-    [values, errors, setValue],
+    [values, errors, setValue, idPrefix],
   );
 
   /** Shows messages that came from elsewhere (the API's per-field details) and focuses the first. */
@@ -106,22 +119,23 @@ export function useFormFields<V extends Record<string, unknown>>(initial: V) {
         setErrors({});
         return result.data;
       }
-      showErrors(issuesByField(result.error.issues));
+      showErrors(issuesByField(result.error.issues, known));
       return null;
     },
-    [showErrors],
+    [showErrors, known],
   );
 
   const handleSubmit =
     <T, R>(options: SubmitOptions<T, R>) =>
     async (event?: FormEvent): Promise<void> => {
       event?.preventDefault();
+      setTried(true);
       setFormError(null);
       setSucceeded(false);
       const input = 'input' in options ? options.input : values;
       const checked = options.schema ? options.schema.safeParse(input) : null;
       const found = {
-        ...(checked && !checked.success ? issuesByField(checked.error.issues) : {}),
+        ...(checked && !checked.success ? issuesByField(checked.error.issues, known) : {}),
         ...Object.fromEntries(Object.entries(options.check?.() ?? {}).filter(([, m]) => m)),
       };
       if (Object.keys(found).length > 0) return showErrors(found);
@@ -134,7 +148,7 @@ export function useFormFields<V extends Record<string, unknown>>(initial: V) {
           await options.onSuccess?.(answer.data as R, body);
           setSucceeded(true);
         } else if (!(await options.onError?.(answer.error, body))) {
-          const { fields, message } = formErrors(answer.error, Object.keys(values));
+          const { fields, message } = formErrors(answer.error, known);
           showErrors(fields);
           setFormError(message);
         }
@@ -148,6 +162,7 @@ export function useFormFields<V extends Record<string, unknown>>(initial: V) {
     setErrors({});
     setFormError(null);
     setSucceeded(false);
+    setTried(false);
     // `initial` is a literal at each call site; resetting to the first render's values is intended.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -164,6 +179,7 @@ export function useFormFields<V extends Record<string, unknown>>(initial: V) {
     setFormError,
     submitting,
     succeeded,
+    tried,
     reset,
     formRef,
   };

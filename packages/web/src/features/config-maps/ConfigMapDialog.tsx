@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONFIG_MAP_MAX_BYTES,
@@ -14,10 +14,10 @@ import {
   configMapNameSchema,
   type ConfigMap,
 } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
+import { useFormFields } from '../../ui/useFormFields';
 import { useCreateConfigMapMutation, useUpdateConfigMapMutation } from './api';
 
 interface Row {
@@ -44,24 +44,21 @@ export function ConfigMapDialog({
   const id = useId();
   const nextRow = useRef(0);
   const row = (key = '', value = ''): Row => ({ id: nextRow.current++, key, value });
-  const [name, setName] = useState(configMap?.name ?? '');
-  const [description, setDescription] = useState(configMap?.description ?? '');
-  const [rows, setRows] = useState<Row[]>(() =>
-    configMap && Object.keys(configMap.data).length > 0
-      ? Object.entries(configMap.data)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([key, value]) => row(key, value))
-      : [row()],
-  );
-  const [tried, setTried] = useState(false);
-  const [create, created] = useCreateConfigMapMutation();
-  const [update, updated] = useUpdateConfigMapMutation();
-  const error = configMap ? updated.error : created.error;
-  const saving = created.isLoading || updated.isLoading;
-  const { fields, message } = formErrors(error);
+  const form = useFormFields({
+    name: configMap?.name ?? '',
+    description: configMap?.description ?? '',
+    data:
+      configMap && Object.keys(configMap.data).length > 0
+        ? Object.entries(configMap.data)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([key, value]) => row(key, value))
+        : [row()],
+  });
+  const [create] = useCreateConfigMapMutation();
+  const [update] = useUpdateConfigMapMutation();
+  const { name, description, data: rows } = form.values;
 
-  const nameCheck = configMapNameSchema.safeParse(name);
-  const nameError = tried && !nameCheck.success ? nameCheck.error.issues[0]!.message : (fields.name ?? '');
+  // key and size messages follow the rows as they change, once a save was tried
   const used = filled(rows);
   const keyErrors = new Map<number, string>();
   const seen = new Set<string>();
@@ -73,27 +70,34 @@ export function ConfigMapDialog({
   }
   const data = Object.fromEntries(used.map((r) => [r.key.trim(), r.value]));
   const tooBig = configMapBytes(data) > CONFIG_MAP_MAX_BYTES;
-  const dataError = tried && tooBig ? CONFIG_MAP_SIZE_MESSAGE : (fields.data ?? '');
+  const dataError = form.tried && tooBig ? CONFIG_MAP_SIZE_MESSAGE : form.errors.data;
 
   function patch(rowId: number, change: Partial<Row>) {
-    setRows((rs) => rs.map((r) => (r.id === rowId ? { ...r, ...change } : r)));
+    form.setValue(
+      'data',
+      rows.map((r) => (r.id === rowId ? { ...r, ...change } : r)),
+    );
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTried(true);
-    if (!nameCheck.success || keyErrors.size > 0 || tooBig) return;
-    const saved = configMap
-      ? update({
-          id: configMap.id,
-          body: { ...(name.trim() !== configMap.name ? { name: name.trim() } : {}), description, data },
-        })
-      : create({ name: name.trim(), description, data });
-    saved
-      .unwrap()
-      .then(onClose)
-      .catch(() => undefined);
-  }
+  const submit = form.handleSubmit({
+    check: () => {
+      const nameCheck = configMapNameSchema.safeParse(name);
+      return {
+        name: nameCheck.success ? undefined : nameCheck.error.issues[0]!.message,
+        keys: keyErrors.values().next().value,
+        size: tooBig ? CONFIG_MAP_SIZE_MESSAGE : undefined,
+      };
+    },
+    mutate: () =>
+      configMap
+        ? update({
+            id: configMap.id,
+            body: { ...(name.trim() !== configMap.name ? { name: name.trim() } : {}), description, data },
+          })
+        : create({ name: name.trim(), description, data }),
+    onSuccess: () => onClose(),
+  });
+  const withLine = (props: { helperText?: string }) => ({ ...props, helperText: props.helperText ?? ' ' });
 
   return (
     <FormDialog
@@ -102,27 +106,15 @@ export function ConfigMapDialog({
       title={
         configMap ? t('configMapsPage.editTitle', { name: configMap.name }) : t('configMapsPage.newConfigMap')
       }
-      lead={<FormAlert message={error ? message : null} testId="config-map-error" />}
+      lead={<FormAlert message={form.formError} testId="config-map-error" />}
       submitLabel={configMap ? t('configMapsPage.save') : t('configMapsPage.create')}
-      busy={saving}
+      busy={form.submitting}
       onSubmit={submit}
       onClose={onClose}
+      formRef={form.formRef}
     >
-      <TextField
-        label={t('configMapsPage.name')}
-        value={name}
-        required
-        onChange={(e) => setName(e.target.value)}
-        error={Boolean(nameError)}
-        helperText={nameError || ' '}
-      />
-      <TextField
-        label={t('configMapsPage.description')}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        helperText={fields.description ?? ' '}
-        error={Boolean(fields.description)}
-      />
+      <TextField {...withLine(form.field('name'))} label={t('configMapsPage.name')} required />
+      <TextField {...withLine(form.field('description'))} label={t('configMapsPage.description')} />
       <Typography variant="subtitle2" component="h3">
         {t('configMapsPage.data')}
       </Typography>
@@ -130,7 +122,7 @@ export function ConfigMapDialog({
         {t('configMapsPage.dataHelp')}
       </Typography>
       {rows.map((r) => {
-        const keyError = tried ? keyErrors.get(r.id) : undefined;
+        const keyError = form.tried ? keyErrors.get(r.id) : undefined;
         return (
           <Stack
             key={r.id}
@@ -162,7 +154,12 @@ export function ConfigMapDialog({
             />
             <IconButton
               aria-label={t('configMapsPage.removeKey', { key: r.key || t('configMapsPage.emptyKey') })}
-              onClick={() => setRows((rs) => rs.filter((x) => x.id !== r.id))}
+              onClick={() =>
+                form.setValue(
+                  'data',
+                  rows.filter((x) => x.id !== r.id),
+                )
+              }
               sx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' } }}
             >
               <Delete />
@@ -176,7 +173,7 @@ export function ConfigMapDialog({
         </Typography>
       ) : null}
       <div>
-        <Button size="small" startIcon={<Add />} onClick={() => setRows((rs) => [...rs, row()])}>
+        <Button size="small" startIcon={<Add />} onClick={() => form.setValue('data', [...rows, row()])}>
           {t('configMapsPage.addKey')}
         </Button>
       </div>
