@@ -3,12 +3,6 @@ import Key from '@mui/icons-material/Key';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -16,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { Secret } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
+import { usePaging } from '../../ui/ListPager';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { formatTime } from '../pipelines/format';
@@ -72,80 +66,87 @@ function SecretsList({ onEdit }: { onEdit: (s: Secret) => void }) {
   const [deleting, setDeleting] = useState<Secret | null>(null);
   const [remove, removed] = useDeleteSecretMutation();
   const list = useSecretsQuery(paging.range);
+  const columns: Column<Secret>[] = [
+    {
+      id: 'name',
+      header: t('secretsPage.columns.name'),
+      cell: (s) => (
+        <>
+          {s.name} {s.global ? <Chip size="small" label={t('secretsPage.globalChip')} /> : null}
+        </>
+      ),
+    },
+    { id: 'type', header: t('secretsPage.columns.type'), cell: (s) => t(`secretsPage.types.${s.type}`) },
+    {
+      id: 'keys',
+      header: t('secretsPage.columns.keys'),
+      cell: (s) => s.keys.join(', '),
+      sx: { fontFamily: 'monospace' },
+    },
+    { id: 'description', header: t('secretsPage.columns.description'), cell: (s) => s.description },
+    {
+      id: 'updated',
+      header: t('secretsPage.columns.updated'),
+      cell: (s) => formatTime(s.updatedAt, i18n.language),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'actions',
+      header: t('secretsPage.columns.actions'),
+      align: 'end',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (s) => (
+        <>
+          <PermissionButton size="small" permission="secrets:edit" onClick={() => onEdit(s)}>
+            {t('secretsPage.edit')}
+          </PermissionButton>
+          <PermissionButton
+            size="small"
+            color="error"
+            permission="secrets:delete"
+            onClick={() => {
+              removed.reset();
+              setDeleting(s);
+            }}
+          >
+            {t('secretsPage.delete')}
+          </PermissionButton>
+        </>
+      ),
+    },
+  ];
   return (
-    <ListStates
-      query={list}
-      lines={5}
-      what={t('secretsPage.loadError')}
+    <DataTable
+      aria-label={t('secretsPage.secretsTab')}
+      columns={columns}
+      rows={list.data?.rows}
+      getRowId={(s) => s.id}
+      rowTestId="secret-row"
+      {...queryStates(list, t('secretsPage.loadError'))}
+      skeletonRows={5}
       empty={
         <EmptyState icon={Key} title={t('secretsPage.noSecrets')}>
           {t('secretsPage.noSecretsBody')}
         </EmptyState>
       }
+      paging={paging}
+      total={list.data?.total}
     >
-      {(data) => (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={t('secretsPage.secretsTab')}>
-              <TableHead>
-                <TableRow>
-                  {(['name', 'type', 'keys', 'description', 'updated'] as const).map((c) => (
-                    <TableCell key={c}>{t(`secretsPage.columns.${c}`)}</TableCell>
-                  ))}
-                  <TableCell align="right">{t('secretsPage.columns.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.rows.map((s) => (
-                  <TableRow key={s.id} data-testid="secret-row">
-                    <TableCell>
-                      {s.name} {s.global ? <Chip size="small" label={t('secretsPage.globalChip')} /> : null}
-                    </TableCell>
-                    <TableCell>{t(`secretsPage.types.${s.type}`)}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{s.keys.join(', ')}</TableCell>
-                    <TableCell>{s.description}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(s.updatedAt, i18n.language)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <PermissionButton size="small" permission="secrets:edit" onClick={() => onEdit(s)}>
-                        {t('secretsPage.edit')}
-                      </PermissionButton>
-                      <PermissionButton
-                        size="small"
-                        color="error"
-                        permission="secrets:delete"
-                        onClick={() => {
-                          removed.reset();
-                          setDeleting(s);
-                        }}
-                      >
-                        {t('secretsPage.delete')}
-                      </PermissionButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ListPager paging={paging} count={data.total} />
-          <ConfirmDialog
-            open={deleting !== null}
-            title={t('secretsPage.deleteTitle', { name: deleting?.name ?? '' })}
-            body={t('secretsPage.deleteSecretBody')}
-            confirmLabel={t('secretsPage.delete')}
-            loading={removed.isLoading}
-            error={removed.isError ? errorMessage(removed.error) : null}
-            onClose={() => setDeleting(null)}
-            onConfirm={() =>
-              void remove(deleting!.id)
-                .unwrap()
-                .then(() => setDeleting(null))
-                .catch(() => undefined)
-            }
-          />
-        </>
-      )}
-    </ListStates>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('secretsPage.deleteTitle', { name: deleting?.name ?? '' })}
+        body={t('secretsPage.deleteSecretBody')}
+        confirmLabel={t('secretsPage.delete')}
+        loading={removed.isLoading}
+        error={removed.isError ? errorMessage(removed.error) : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          void remove(deleting!.id)
+            .unwrap()
+            .then(() => setDeleting(null))
+            .catch(() => undefined)
+        }
+      />
+    </DataTable>
   );
 }

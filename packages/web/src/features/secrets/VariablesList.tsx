@@ -1,19 +1,13 @@
 import Add from '@mui/icons-material/Add';
 import DataObject from '@mui/icons-material/DataObject';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Variable } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListStates } from '../../ui/ListStates';
 import { PermissionButton } from '../access/Can';
 import { useDeleteVariableMutation, useVariablesQuery } from './api';
 import { VariableDialog } from './VariableDialog';
@@ -26,53 +20,56 @@ export function VariablesList() {
   const [deleting, setDeleting] = useState<Variable | null>(null);
   const [remove, removed] = useDeleteVariableMutation();
 
+  const columns: Column<Variable>[] = [
+    {
+      id: 'name',
+      header: t('secretsPage.columns.name'),
+      cell: (v) => v.name,
+      sx: { fontFamily: 'monospace' },
+    },
+    {
+      id: 'value',
+      header: t('secretsPage.columns.value'),
+      cell: (v) => v.value,
+      sx: { fontFamily: 'monospace', wordBreak: 'break-all' },
+    },
+    { id: 'description', header: t('secretsPage.columns.description'), cell: (v) => v.description },
+    {
+      id: 'actions',
+      header: t('secretsPage.columns.actions'),
+      align: 'end',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (v) => (
+        <>
+          <PermissionButton size="small" permission="secrets:edit" onClick={() => setEditing(v)}>
+            {t('secretsPage.edit')}
+          </PermissionButton>
+          <PermissionButton
+            size="small"
+            color="error"
+            permission="secrets:delete"
+            onClick={() => {
+              removed.reset();
+              setDeleting(v);
+            }}
+          >
+            {t('secretsPage.delete')}
+          </PermissionButton>
+        </>
+      ),
+    },
+  ];
   const body = (
-    <ListStates
-      query={list}
-      lines={5}
-      what={t('secretsPage.variablesLoadError')}
+    <DataTable
+      aria-label={t('secretsPage.variablesTab')}
+      columns={columns}
+      rows={list.data}
+      getRowId={(v) => v.id}
+      rowTestId="variable-row"
+      {...queryStates(list, t('secretsPage.variablesLoadError'))}
+      skeletonRows={5}
       empty={<EmptyState icon={DataObject} title={t('secretsPage.noVariables')} />}
-    >
-      {(data) => (
-        <TableContainer>
-          <Table size="small" aria-label={t('secretsPage.variablesTab')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('secretsPage.columns.name')}</TableCell>
-                <TableCell>{t('secretsPage.columns.value')}</TableCell>
-                <TableCell>{t('secretsPage.columns.description')}</TableCell>
-                <TableCell align="right">{t('secretsPage.columns.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((v) => (
-                <TableRow key={v.id} data-testid="variable-row">
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{v.name}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{v.value}</TableCell>
-                  <TableCell>{v.description}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <PermissionButton size="small" permission="secrets:edit" onClick={() => setEditing(v)}>
-                      {t('secretsPage.edit')}
-                    </PermissionButton>
-                    <PermissionButton
-                      size="small"
-                      color="error"
-                      permission="secrets:delete"
-                      onClick={() => {
-                        removed.reset();
-                        setDeleting(v);
-                      }}
-                    >
-                      {t('secretsPage.delete')}
-                    </PermissionButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </ListStates>
+    />
   );
 
   return (
