@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
+import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { configMaps } from '../../platform/database/schema.js';
 import type { ConfigMapsStore as ConfigMapsStoreType } from './config-maps-store-type.js';
 
@@ -28,7 +28,7 @@ export class ConfigMapsStore implements ConfigMapsStoreType {
       eq(configMaps.workspaceId, workspaceId),
       query.name ? ilike(configMaps.name, likePattern(query.name)) : undefined,
     );
-    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? configMaps.name);
+    const page = pageOf(query, sortColumn(SORTABLE, query._sort, configMaps.name));
     const rows = await this.db
       .select()
       .from(configMaps)

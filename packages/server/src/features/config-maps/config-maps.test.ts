@@ -74,6 +74,10 @@ describe('config maps', () => {
     expect((page.json() as ConfigMap[]).map((c) => c.name)).toEqual(['list-a', 'list-b']);
     const next = await call('GET', '/api/config-maps?_start=2&_end=4&name=list-&_sort=name', owner);
     expect((next.json() as ConfigMap[]).map((c) => [c.name, c.data])).toEqual([['list-c', { k: 'list-c' }]]);
+    // A key every object has is not a column: the list sorts by name, as for any unknown _sort.
+    const odd = await call('GET', '/api/config-maps?_start=0&_end=2&name=list-&_sort=constructor', owner);
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect((odd.json() as ConfigMap[]).map((c) => c.name)).toEqual(['list-a', 'list-b']);
   });
 
   it('updates: data replaces every key, a taken name is 409', async () => {

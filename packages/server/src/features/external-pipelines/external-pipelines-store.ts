@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
+import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { pipelines } from '../../platform/database/schema.js';
 import type { PipelineRow } from '../pipeline-catalogue/pipelines-store.js';
 
@@ -31,7 +31,7 @@ export class ExternalPipelinesStore {
       this.where(workspaceId),
       query.name ? ilike(pipelines.name, likePattern(query.name)) : undefined,
     );
-    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name);
+    const page = pageOf(query, sortColumn(SORTABLE, query._sort, pipelines.name));
     const rows = await this.db
       .select()
       .from(pipelines)

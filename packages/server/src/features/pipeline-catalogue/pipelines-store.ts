@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
 import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
+import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type PipelineRow = typeof pipelines.$inferSelect;
@@ -33,7 +33,7 @@ export class PipelinesStore {
       eq(pipelines.kind, kind),
       query.name ? ilike(pipelines.name, likePattern(query.name)) : undefined,
     );
-    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? pipelines.name);
+    const page = pageOf(query, sortColumn(SORTABLE, query._sort, pipelines.name));
     const rows = await this.db
       .select()
       .from(pipelines)

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
+import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { secrets } from '../../platform/database/schema.js';
 import type { SecretsStore as SecretsStoreType } from './secrets-store-type.js';
 
@@ -25,7 +25,7 @@ export class SecretsStore implements SecretsStoreType {
       eq(secrets.workspaceId, workspaceId),
       query.name ? ilike(secrets.name, likePattern(query.name)) : undefined,
     );
-    const page = pageOf(query, SORTABLE[query._sort as keyof typeof SORTABLE] ?? secrets.name);
+    const page = pageOf(query, sortColumn(SORTABLE, query._sort, secrets.name));
     const rows = await this.db
       .select()
       .from(secrets)

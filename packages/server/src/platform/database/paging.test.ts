@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { likePattern, pageOf, sortOf, totalOf, withTotalCount } from './paging.js';
+import { likePattern, pageOf, sortColumn, sortOf, totalOf, withTotalCount } from './paging.js';
 
 describe('paging', () => {
   it('asks for rows _start to _end', () => {
@@ -16,6 +16,15 @@ describe('paging', () => {
   it('accepts a known _sort and refuses another with the choices', () => {
     expect(sortOf('email', { email: 1, name: 2 })).toBe('email');
     expect(() => sortOf('age', { email: 1, name: 2 })).toThrow('_sort must be one of email, name');
+    expect(() => sortOf('constructor', { email: 1 })).toThrow('_sort must be one of email');
+  });
+
+  it("sorts on a store's own column only, else on its fallback", () => {
+    const sorts = { name: 'n', createdAt: 'c' };
+    expect(sortColumn(sorts, 'createdAt', 'n')).toBe('c');
+    expect(sortColumn(sorts, 'constructor', 'n')).toBe('n');
+    expect(sortColumn(sorts, '__proto__', 'n')).toBe('n');
+    expect(sortColumn(sorts, undefined, 'n')).toBe('n');
   });
 
   it('puts the total in X-Total-Count and answers the rows', () => {

@@ -34,11 +34,20 @@ export function totalOf(counted: readonly { n: number | string }[]): number {
 
 /** The `_sort` of a list query when it is one of `sorts`; any other answers 400 naming the choices. */
 export function sortOf<K extends string>(sort: string, sorts: Record<K, unknown>): K {
-  if (!(sort in sorts)) {
+  // Own keys only: `constructor` or `toString` is not a column.
+  if (!Object.hasOwn(sorts, sort)) {
     const message = `_sort must be one of ${Object.keys(sorts).join(', ')}`;
     throw new InputError(message, [{ path: 'querystring._sort', message }]);
   }
   return sort as K;
+}
+
+/**
+ * The column a list sorts on: `sorts[sort]` when `sort` is one of its own keys, else `fallback`
+ * (a `_sort` the contract lets through but the store does not know, or `constructor`).
+ */
+export function sortColumn<T>(sorts: Readonly<Record<string, T>>, sort: string | undefined, fallback: T): T {
+  return sort !== undefined && Object.hasOwn(sorts, sort) ? sorts[sort]! : fallback;
 }
 
 /** The rows of a list answer, with their total (all pages) in X-Total-Count. */
