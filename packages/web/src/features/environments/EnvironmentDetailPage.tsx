@@ -3,14 +3,11 @@ import RocketLaunch from '@mui/icons-material/RocketLaunch';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import type { Deployment } from '@slipway/contracts';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
@@ -33,6 +30,52 @@ export default function EnvironmentDetailPage() {
     refetch,
   } = useEnvironmentQuery(id, { pollingInterval: 15_000 });
   useDocumentTitle(env?.name ?? t('environments.title'));
+  const deploymentColumns: Column<Deployment>[] = [
+    {
+      id: 'application',
+      header: t('environments.detail.application'),
+      cell: (d) => (
+        <>
+          {d.name}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {d.namespace}
+          </Typography>
+        </>
+      ),
+    },
+    {
+      id: 'image',
+      header: t('environments.detail.image'),
+      cell: (d) => d.image ?? '—',
+      sx: { fontFamily: 'monospace' },
+    },
+    {
+      id: 'health',
+      header: t('environments.detail.health'),
+      cell: (d) => (
+        <span title={d.healthMessage ?? undefined}>
+          <HealthChip health={d.health} />
+        </span>
+      ),
+    },
+    {
+      id: 'deployedAt',
+      header: t('environments.detail.deployedAt'),
+      cell: (d) =>
+        d.runId ? (
+          <Link component={RouterLink} to={`/pipelines/runs/${d.runId}`}>
+            {formatAt(d.deployedAt, i18n.language)}
+          </Link>
+        ) : (
+          formatAt(d.deployedAt, i18n.language)
+        ),
+    },
+    {
+      id: 'checkedAt',
+      header: t('environments.detail.checkedAt'),
+      cell: (d) => formatAt(d.healthCheckedAt, i18n.language),
+    },
+  ];
   if (isLoading) return <Skeleton lines={6} />;
   if (!env)
     return (
@@ -73,49 +116,18 @@ export default function EnvironmentDetailPage() {
       </Stack>
       {env.description ? <Typography sx={{ mb: 3 }}>{env.description}</Typography> : null}
       <Section id="deployments-title" title={t('environments.detail.deployments')}>
-        {env.deployments.length === 0 ? (
-          <EmptyState icon={RocketLaunch} title={t('environments.detail.noDeployments')}>
-            {t('environments.detail.noDeploymentsBody')}
-          </EmptyState>
-        ) : (
-          <Table size="small" aria-labelledby="deployments-title">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('environments.detail.application')}</TableCell>
-                <TableCell>{t('environments.detail.image')}</TableCell>
-                <TableCell>{t('environments.detail.health')}</TableCell>
-                <TableCell>{t('environments.detail.deployedAt')}</TableCell>
-                <TableCell>{t('environments.detail.checkedAt')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {env.deployments.map((d) => (
-                <TableRow key={d.id} data-testid="deployment-row">
-                  <TableCell>
-                    {d.name}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {d.namespace}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{d.image ?? '—'}</TableCell>
-                  <TableCell title={d.healthMessage ?? undefined}>
-                    <HealthChip health={d.health} />
-                  </TableCell>
-                  <TableCell>
-                    {d.runId ? (
-                      <Link component={RouterLink} to={`/pipelines/runs/${d.runId}`}>
-                        {formatAt(d.deployedAt, i18n.language)}
-                      </Link>
-                    ) : (
-                      formatAt(d.deployedAt, i18n.language)
-                    )}
-                  </TableCell>
-                  <TableCell>{formatAt(d.healthCheckedAt, i18n.language)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DataTable
+          aria-labelledby="deployments-title"
+          columns={deploymentColumns}
+          rows={env.deployments}
+          getRowId={(d) => d.id}
+          rowTestId="deployment-row"
+          empty={
+            <EmptyState icon={RocketLaunch} title={t('environments.detail.noDeployments')}>
+              {t('environments.detail.noDeploymentsBody')}
+            </EmptyState>
+          }
+        />
       </Section>
     </Box>
   );

@@ -5,12 +5,6 @@ import Layers from '@mui/icons-material/Layers';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +12,11 @@ import { Link as RouterLink } from 'react-router';
 import type { Environment } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useListParams } from '../../ui/useListParams';
 import { Can, PermissionButton } from '../access/Can';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { useDeleteEnvironmentMutation, useEnvironmentsQuery } from './api';
@@ -34,98 +28,91 @@ const PAGE_SIZE = 10;
 export default function EnvironmentsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('environments.title'));
-  const paging = usePaging([PAGE_SIZE]);
+  const { paging, params } = useListParams({ sizes: [PAGE_SIZE], sort: { key: 'createdAt', order: 'asc' } });
   const [editing, setEditing] = useState<Environment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Environment | null>(null);
   const [remove, removing] = useDeleteEnvironmentMutation();
-  const list = useEnvironmentsQuery({
-    ...paging.range,
-    _sort: 'createdAt',
-  });
+  const list = useEnvironmentsQuery(params);
 
+  const columns: Column<Environment>[] = [
+    {
+      id: 'name',
+      header: t('environments.columns.name'),
+      cell: (e) => (
+        <Link component={RouterLink} to={`/environments/${e.id}`}>
+          {e.name}
+        </Link>
+      ),
+    },
+    { id: 'type', header: t('environments.columns.type'), cell: (e) => t(`environments.types.${e.type}`) },
+    {
+      id: 'cluster',
+      header: t('environments.columns.cluster'),
+      cell: (e) =>
+        e.clusterId && e.clusterName ? (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Link component={RouterLink} to={`/clusters/${e.clusterId}`}>
+              {e.clusterName}
+            </Link>
+            {e.clusterStatus ? <ClusterStatusChip status={e.clusterStatus} /> : null}
+          </Box>
+        ) : (
+          <Typography color="text.secondary" variant="body2">
+            {t('environments.noCluster')}
+          </Typography>
+        ),
+    },
+    { id: 'namespace', header: t('environments.columns.namespace'), cell: (e) => e.namespace ?? '—' },
+    { id: 'description', header: t('environments.columns.description'), cell: (e) => e.description },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      align: 'end',
+      cell: (e) => (
+        <>
+          <Can permission="environments:edit">
+            {(allowed) => (
+              <IconButton
+                aria-label={`${t('common.edit')} ${e.name}`}
+                disabled={!allowed}
+                onClick={() => setEditing(e)}
+              >
+                <Edit fontSize="small" />
+              </IconButton>
+            )}
+          </Can>
+          <Can permission="environments:delete">
+            {(allowed) => (
+              <IconButton
+                aria-label={`${t('common.delete')} ${e.name}`}
+                disabled={!allowed}
+                onClick={() => setDeleting(e)}
+              >
+                <Delete fontSize="small" />
+              </IconButton>
+            )}
+          </Can>
+        </>
+      ),
+    },
+  ];
   const body = (
-    <ListStates
-      query={list}
-      lines={4}
-      what={t('environments.loadError')}
+    <DataTable
+      aria-label={t('environments.title')}
+      columns={columns}
+      rows={list.data?.rows}
+      getRowId={(e) => e.id}
+      rowTestId="environment-row"
+      {...queryStates(list, t('environments.loadError'))}
       empty={
         <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
           {t('environments.noEnvironmentsBody')}
         </EmptyState>
       }
-    >
-      {(data) => (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={t('environments.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('environments.columns.name')}</TableCell>
-                  <TableCell>{t('environments.columns.type')}</TableCell>
-                  <TableCell>{t('environments.columns.cluster')}</TableCell>
-                  <TableCell>{t('environments.columns.namespace')}</TableCell>
-                  <TableCell>{t('environments.columns.description')}</TableCell>
-                  <TableCell align="right">{t('common.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.rows.map((e) => (
-                  <TableRow key={e.id} data-testid="environment-row">
-                    <TableCell>
-                      <Link component={RouterLink} to={`/environments/${e.id}`}>
-                        {e.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{t(`environments.types.${e.type}`)}</TableCell>
-                    <TableCell>
-                      {e.clusterId && e.clusterName ? (
-                        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                          <Link component={RouterLink} to={`/clusters/${e.clusterId}`}>
-                            {e.clusterName}
-                          </Link>
-                          {e.clusterStatus ? <ClusterStatusChip status={e.clusterStatus} /> : null}
-                        </Box>
-                      ) : (
-                        <Typography color="text.secondary" variant="body2">
-                          {t('environments.noCluster')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>{e.namespace ?? '—'}</TableCell>
-                    <TableCell>{e.description}</TableCell>
-                    <TableCell align="right">
-                      <Can permission="environments:edit">
-                        {(allowed) => (
-                          <IconButton
-                            aria-label={`${t('common.edit')} ${e.name}`}
-                            disabled={!allowed}
-                            onClick={() => setEditing(e)}
-                          >
-                            <Edit fontSize="small" />
-                          </IconButton>
-                        )}
-                      </Can>
-                      <Can permission="environments:delete">
-                        {(allowed) => (
-                          <IconButton
-                            aria-label={`${t('common.delete')} ${e.name}`}
-                            disabled={!allowed}
-                            onClick={() => setDeleting(e)}
-                          >
-                            <Delete fontSize="small" />
-                          </IconButton>
-                        )}
-                      </Can>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {data.total > PAGE_SIZE ? <ListPager paging={paging} count={data.total} /> : null}
-        </>
-      )}
-    </ListStates>
+      paging={paging}
+      total={list.data?.total}
+      pagerIfNeeded
+    />
   );
 
   return (
