@@ -3,7 +3,7 @@ import type { DefinitionFormat } from '@slipway/contracts';
 import { Lru } from '../../platform/cache/lru.js';
 import { checkDefinition, type Pipeline, type Task } from '../pipelines/definition/index.js';
 import { InputError, NotFoundError } from '../../platform/errors.js';
-import type { PipelinesStore } from './pipelines-store.js';
+import type { PipelinesStore } from './pipelines-store-type.js';
 import type { TaskCatalogueSource } from './pipelines-service.js';
 
 /** A stored pipeline version, parsed, with every Task its pipeline tasks may reference. */

@@ -14,7 +14,8 @@ import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { checkDefinition, type Pipeline, type Task } from '../pipelines/definition/index.js';
 import { definitionError, formatOf } from './definition-text.js';
-import type { PipelineRow, PipelinesStore, PipelineVersionRow } from './pipelines-store.js';
+import type { PipelineRow, PipelineVersionRow } from './pipelines-store.js';
+import type { PipelinesStore } from './pipelines-store-type.js';
 
 /** Where a pipeline's tasks come from: the workspace's task templates and the built-ins. */
 export interface TaskCatalogueSource {

@@ -3,6 +3,7 @@ import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
+import type { PipelinesStore as PipelinesStoreType } from './pipelines-store-type.js';
 
 export type PipelineRow = typeof pipelines.$inferSelect;
 export type PipelineVersionRow = typeof pipelineVersions.$inferSelect;
@@ -20,7 +21,7 @@ const SORTABLE = {
 const ACTIVE_RUN_STATUSES = ['pending', 'in_progress'];
 
 /** SQL for pipelines and pipeline templates with their versions. */
-export class PipelinesStore {
+export class PipelinesStore implements PipelinesStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(

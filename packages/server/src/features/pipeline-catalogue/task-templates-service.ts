@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { parseDefinition, validateTask, type Task } from '../pipelines/definition/index.js';
 import { definitionError, formatOf } from './definition-text.js';
-import type { TaskTemplateRow, TaskTemplatesStore } from './task-templates-store.js';
+import type { TaskTemplateRow } from './task-templates-store.js';
+import type { TaskTemplatesStore } from './task-templates-store-type.js';
 
 /** Template texts parsed before (the built-ins are parsed for every run otherwise). */
 const parsedTexts = new Lru<string, Task | null>(512);

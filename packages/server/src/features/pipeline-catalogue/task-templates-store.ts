@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { taskTemplates } from '../../platform/database/schema.js';
+import type { TaskTemplatesStore as TaskTemplatesStoreType } from './task-templates-store-type.js';
 
 export type TaskTemplateRow = typeof taskTemplates.$inferSelect;
 export type NewTaskTemplateRow = typeof taskTemplates.$inferInsert;
 
 /** SQL for task templates: a workspace sees the built-ins (workspace_id NULL) and its own. */
-export class TaskTemplatesStore {
+export class TaskTemplatesStore implements TaskTemplatesStoreType {
   constructor(private readonly db: AppDb) {}
 
   private visible(workspaceId: string) {
