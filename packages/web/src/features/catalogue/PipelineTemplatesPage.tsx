@@ -5,12 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +13,10 @@ import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
 import { errorMessage, formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { AreaPage } from '../../ui/AreaPage';
+import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
+import { usePaging } from '../../ui/ListPager';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { usePermission } from '../access/usePermission';
@@ -62,75 +56,65 @@ export default function PipelineTemplatesPage() {
       .catch(() => undefined);
   }
 
+  const columns: Column<PipelineSummary>[] = [
+    { id: 'name', header: t('catalogue.name'), cell: (row) => row.name },
+    { id: 'description', header: t('catalogue.description'), cell: (row) => row.description },
+    { id: 'version', header: t('catalogue.version'), cell: (row) => row.version },
+    {
+      id: 'updated',
+      header: t('catalogue.updated'),
+      cell: (row) => formatTime(row.updatedAt, i18n.language),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'actions',
+      header: t('catalogue.actions'),
+      align: 'end',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (row) => (
+        <>
+          <Button
+            size="small"
+            onClick={() => open(row)}
+            loading={loaded.isFetching && loaded.originalArgs === row.id}
+          >
+            {t('catalogue.open')}
+          </Button>
+          <PermissionButton size="small" permission="pipelines:create" onClick={() => setUsing(row)}>
+            {t('catalogue.use')}
+          </PermissionButton>
+          <PermissionButton
+            size="small"
+            color="error"
+            permission="pipelineTemplates:delete"
+            onClick={() => {
+              removed.reset();
+              setDeleting(row);
+            }}
+          >
+            {t('catalogue.delete')}
+          </PermissionButton>
+        </>
+      ),
+    },
+  ];
   const body = (
-    <ListStates
-      query={list}
-      lines={5}
-      what={t('catalogue.loadError')}
+    <DataTable
+      aria-label={t('catalogue.pipelineTemplates')}
+      columns={columns}
+      rows={list.data?.rows}
+      getRowId={(row) => row.id}
+      rowTestId="template-row"
+      {...queryStates(list, t('catalogue.loadError'))}
+      skeletonRows={5}
       empty={
         <EmptyState icon={ViewQuilt} title={t('catalogue.noPipelineTemplates')}>
           {t('catalogue.noPipelineTemplatesBody')}
         </EmptyState>
       }
-    >
-      {(data) => (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={t('catalogue.pipelineTemplates')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('catalogue.name')}</TableCell>
-                  <TableCell>{t('catalogue.description')}</TableCell>
-                  <TableCell>{t('catalogue.version')}</TableCell>
-                  <TableCell>{t('catalogue.updated')}</TableCell>
-                  <TableCell align="right">{t('catalogue.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.rows.map((row) => (
-                  <TableRow key={row.id} data-testid="template-row">
-                    <TableCell>{row.name}</TableCell>
-                    <TableCell>{row.description}</TableCell>
-                    <TableCell>{row.version}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatTime(row.updatedAt, i18n.language)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        onClick={() => open(row)}
-                        loading={loaded.isFetching && loaded.originalArgs === row.id}
-                      >
-                        {t('catalogue.open')}
-                      </Button>
-                      <PermissionButton
-                        size="small"
-                        permission="pipelines:create"
-                        onClick={() => setUsing(row)}
-                      >
-                        {t('catalogue.use')}
-                      </PermissionButton>
-                      <PermissionButton
-                        size="small"
-                        color="error"
-                        permission="pipelineTemplates:delete"
-                        onClick={() => {
-                          removed.reset();
-                          setDeleting(row);
-                        }}
-                      >
-                        {t('catalogue.delete')}
-                      </PermissionButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <ListPager paging={paging} count={data.total} />
-        </>
-      )}
-    </ListStates>
+      paging={paging}
+      total={list.data?.total}
+    />
   );
 
   const saving = created.isLoading || updated.isLoading;

@@ -1,19 +1,13 @@
 import Add from '@mui/icons-material/Add';
 import Extension from '@mui/icons-material/Extension';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
 import { AreaPage } from '../../ui/AreaPage';
+import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListStates } from '../../ui/ListStates';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { usePermission } from '../access/usePermission';
@@ -61,70 +55,69 @@ export default function TaskTemplatesPage() {
   const [remove, removed] = useDeleteTaskTemplateMutation();
   const canEdit = usePermission('taskTemplates:edit').allowed;
 
+  const columns: Column<TaskTemplate>[] = [
+    {
+      id: 'name',
+      header: t('catalogue.name'),
+      cell: (task) => (
+        <>
+          {task.name}{' '}
+          {task.builtIn ? <Chip size="small" label={t('catalogue.builtIn')} data-testid="built-in" /> : null}
+        </>
+      ),
+    },
+    { id: 'description', header: t('catalogue.description'), cell: (task) => task.description },
+    { id: 'version', header: t('catalogue.version'), cell: (task) => task.version },
+    {
+      id: 'updated',
+      header: t('catalogue.updated'),
+      cell: (task) => formatTime(task.updatedAt, i18n.language),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'actions',
+      header: t('catalogue.actions'),
+      align: 'end',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (task) => (
+        <>
+          <Button
+            size="small"
+            onClick={() => {
+              updated.reset();
+              setEditing({ kind: 'edit', task });
+            }}
+          >
+            {task.builtIn || !canEdit ? t('catalogue.view') : t('catalogue.edit')}
+          </Button>
+          {task.builtIn ? null : (
+            <PermissionButton
+              size="small"
+              color="error"
+              permission="taskTemplates:delete"
+              onClick={() => {
+                removed.reset();
+                setDeleting(task);
+              }}
+            >
+              {t('catalogue.delete')}
+            </PermissionButton>
+          )}
+        </>
+      ),
+    },
+  ];
   const body = (
-    <ListStates
-      query={list}
-      lines={5}
-      what={t('catalogue.loadError')}
+    <DataTable
+      aria-label={t('catalogue.taskTemplates')}
+      columns={columns}
+      rows={list.data}
+      getRowId={(task) => task.id}
+      rowTestId="task-template-row"
+      {...queryStates(list, t('catalogue.loadError'))}
+      skeletonRows={5}
       empty={<EmptyState icon={Extension} title={t('catalogue.noTaskTemplates')} />}
-    >
-      {(data) => (
-        <TableContainer>
-          <Table size="small" aria-label={t('catalogue.taskTemplates')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('catalogue.name')}</TableCell>
-                <TableCell>{t('catalogue.description')}</TableCell>
-                <TableCell>{t('catalogue.version')}</TableCell>
-                <TableCell>{t('catalogue.updated')}</TableCell>
-                <TableCell align="right">{t('catalogue.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((task) => (
-                <TableRow key={task.id} data-testid="task-template-row">
-                  <TableCell>
-                    {task.name}{' '}
-                    {task.builtIn ? (
-                      <Chip size="small" label={t('catalogue.builtIn')} data-testid="built-in" />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{task.description}</TableCell>
-                  <TableCell>{task.version}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatTime(task.updatedAt, i18n.language)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      onClick={() => {
-                        updated.reset();
-                        setEditing({ kind: 'edit', task });
-                      }}
-                    >
-                      {task.builtIn || !canEdit ? t('catalogue.view') : t('catalogue.edit')}
-                    </Button>
-                    {task.builtIn ? null : (
-                      <PermissionButton
-                        size="small"
-                        color="error"
-                        permission="taskTemplates:delete"
-                        onClick={() => {
-                          removed.reset();
-                          setDeleting(task);
-                        }}
-                      >
-                        {t('catalogue.delete')}
-                      </PermissionButton>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-    </ListStates>
+    />
   );
 
   return (
