@@ -14,8 +14,9 @@ import { GitUrlPolicy, GitUrlRefused } from '../../platform/git-url-policy.js';
 import { parseDefinition } from '../pipelines/definition/parse-document.js';
 import { formatOf } from '../pipeline-catalogue/definition-text.js';
 import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
-import type { PipelineRow, PipelinesStore } from '../pipeline-catalogue/pipelines-store.js';
-import type { ExternalPipelinesStore } from './external-pipelines-store.js';
+import type { PipelineRow } from '../pipeline-catalogue/pipelines-store.js';
+import type { PipelinesStore } from '../pipeline-catalogue/pipelines-store-type.js';
+import type { ExternalPipelinesStore } from './external-pipelines-store-type.js';
 import { GitReadError, type GitCredentials, type GitFileSource } from './git-file-reader.js';
 
 /** How a sync reads a source's secret (the secrets feature's reader). */

@@ -4,6 +4,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { pipelines } from '../../platform/database/schema.js';
 import type { PipelineRow } from '../pipeline-catalogue/pipelines-store.js';
+import type { ExternalPipelinesStore as ExternalPipelinesStoreType } from './external-pipelines-store-type.js';
 
 const SORTABLE = {
   id: pipelines.id,
@@ -15,7 +16,7 @@ const SORTABLE = {
 } as const;
 
 /** SQL for the pipelines that have a git source; versions are written by PipelinesStore. */
-export class ExternalPipelinesStore {
+export class ExternalPipelinesStore implements ExternalPipelinesStoreType {
   constructor(private readonly db: AppDb) {}
 
   private where(workspaceId: string) {

@@ -39,6 +39,17 @@ export class FakePipelinesStore implements PipelinesStore {
     this.activeRuns.set(pipelineId, Math.max(0, (this.activeRuns.get(pipelineId) ?? 0) - 1));
   }
 
+  /** Every pipeline as it is now, for fakes of stores over the same table (external pipelines). */
+  peekAll(): PipelineRow[] {
+    return [...this.rows.values()].map(copyOf);
+  }
+
+  /** Sets columns as given, updatedAt untouched (a store's own `SET` of a few columns). */
+  write(id: string, patch: Partial<PipelineRow>): void {
+    const row = this.rows.get(id);
+    if (row) this.rows.set(id, { ...row, ...copyOf(patch) });
+  }
+
   async list(workspaceId: string, kind: PipelineKind, query: PipelineListQuery) {
     const key = SORTABLE[query._sort] ?? 'name';
     const matching = [...this.rows.values()].filter(
