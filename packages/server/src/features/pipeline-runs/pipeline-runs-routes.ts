@@ -37,7 +37,11 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
     app.post(
       base,
       {
-        config: { access: inWorkspace('pipelines:execute'), auditAction: 'pipeline_run.create' },
+        config: {
+          access: inWorkspace('pipelines:execute'),
+          auditAction: 'pipeline_run.create',
+          auditTarget: { type: 'pipeline_run', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Start a run of a pipeline (queued; the engine picks it up)',
@@ -46,9 +50,7 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'pipeline_run';
         const run = await service.create(request.workspaceId!, request.body);
-        request.audit.targetId = run.id;
         request.audit.detail = { pipelineId: run.pipelineId, number: run.number };
         return reply.code(201).send(run);
       },
@@ -96,12 +98,14 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
       app.post(
         `${base}/:id/${action}`,
         {
-          config: { access: inWorkspace('pipelines:execute'), auditAction },
+          config: {
+            access: inWorkspace('pipelines:execute'),
+            auditAction,
+            auditTarget: { type: 'pipeline_run', id: 'params.id' },
+          },
           schema: { tags, summary, params: idParamsSchema, response: { [code]: pipelineRunSchema } },
         },
         async (request, reply) => {
-          request.audit.targetType = 'pipeline_run';
-          request.audit.targetId = request.params.id;
           const run = await service[action](request.workspaceId!, request.params.id);
           return reply.code(code).send(run);
         },

@@ -16,7 +16,11 @@ export function hooksReceiverRoutes(service: WebhooksService): FastifyPluginAsyn
     app.post(
       '/api/hooks/:id',
       {
-        config: { access: PUBLIC, auditAction: 'webhook.deliver' },
+        config: {
+          access: PUBLIC,
+          auditAction: 'webhook.deliver',
+          auditTarget: { type: 'webhook', id: 'params.id' },
+        },
         schema: {
           tags: ['webhooks'],
           summary: 'Receive a delivery from GitHub, GitLab or Bitbucket',
@@ -25,8 +29,6 @@ export function hooksReceiverRoutes(service: WebhooksService): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'webhook';
-        request.audit.targetId = request.params.id;
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const receipt = await service.receive(request.params.id, {
           headers: request.headers,

@@ -48,7 +48,11 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
     app.post(
       '/api/webhooks',
       {
-        config: { access: inWorkspace('webhooks:create'), auditAction: 'webhook.create' },
+        config: {
+          access: inWorkspace('webhooks:create'),
+          auditAction: 'webhook.create',
+          auditTarget: { type: 'webhook', id: 'response.id' },
+        },
         schema: {
           tags,
           summary: 'Create a webhook; the answer shows its secret, this once',
@@ -57,10 +61,8 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        request.audit.targetType = 'webhook';
         const by = actorIdOf(request.principal);
         const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.targetId = created.id;
         request.audit.detail = { type: created.type, event: created.event, pipelineId: created.pipelineId };
         return reply.code(201).send(created);
       },
@@ -68,7 +70,11 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
     app.put(
       '/api/webhooks/:id',
       {
-        config: { access: inWorkspace('webhooks:edit'), auditAction: 'webhook.update' },
+        config: {
+          access: inWorkspace('webhooks:edit'),
+          auditAction: 'webhook.update',
+          auditTarget: { type: 'webhook', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Change a webhook (pipeline, type, event, branch, enabled)',
@@ -78,8 +84,6 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        request.audit.targetType = 'webhook';
-        request.audit.targetId = request.params.id;
         request.audit.detail = { ...request.body };
         return service.update(request.workspaceId!, request.params.id, request.body);
       },
@@ -87,7 +91,11 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
     app.post(
       '/api/webhooks/:id/rotate',
       {
-        config: { access: inWorkspace('webhooks:edit'), auditAction: 'webhook.rotate' },
+        config: {
+          access: inWorkspace('webhooks:edit'),
+          auditAction: 'webhook.rotate',
+          auditTarget: { type: 'webhook', id: 'params.id' },
+        },
         schema: {
           tags,
           summary: 'Replace the secret; the answer shows the new one, this once',
@@ -96,21 +104,19 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
           response: { 200: webhookWithSecretSchema },
         },
       },
-      async (request) => {
-        request.audit.targetType = 'webhook';
-        request.audit.targetId = request.params.id;
-        return service.rotate(request.workspaceId!, request.params.id, request.body ?? {});
-      },
+      async (request) => service.rotate(request.workspaceId!, request.params.id, request.body ?? {}),
     );
     app.delete(
       '/api/webhooks/:id',
       {
-        config: { access: inWorkspace('webhooks:delete'), auditAction: 'webhook.delete' },
+        config: {
+          access: inWorkspace('webhooks:delete'),
+          auditAction: 'webhook.delete',
+          auditTarget: { type: 'webhook', id: 'params.id' },
+        },
         schema: { tags, summary: 'Delete a webhook', params: idParamsSchema, response: { 204: z.null() } },
       },
       async (request, reply) => {
-        request.audit.targetType = 'webhook';
-        request.audit.targetId = request.params.id;
         await service.remove(request.workspaceId!, request.params.id);
         return reply.code(204).send(null);
       },
