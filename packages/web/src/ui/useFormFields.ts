@@ -67,7 +67,7 @@ type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] &
  *   next submission (for a "Saved" notice); `tried` once a submission was tried (for messages a
  *   form works out itself as the values change, such as one per row of a list).
  */
-export function useFormFields<V extends Record<string, unknown>>(
+export function useFormFields<V extends object>(
   initial: V,
   { idPrefix = 'field' }: { /** Field ids are `<idPrefix>-<name>`. */ idPrefix?: string } = {},
 ) {

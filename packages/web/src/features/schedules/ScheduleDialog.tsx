@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS,
@@ -18,11 +18,10 @@ import {
   type Schedule,
   type ScheduleFrequency,
 } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
-import { issuesByField } from '../../ui/useFormFields';
+import { useFormFields } from '../../ui/useFormFields';
 import { usePipelinesQuery } from '../pipelines/api';
 import { useCreateScheduleMutation, useUpdateScheduleMutation } from './api';
 import { browserTimeZone, timeZoneOptions } from './schedule-format';
@@ -38,6 +37,7 @@ interface Values {
   timeZone: string;
   timeoutHours: string;
   enabled: boolean;
+  params: ParamRow[];
 }
 interface ParamRow {
   key: number;
@@ -57,6 +57,11 @@ function initial(s?: Schedule): Values {
     timeZone: s?.timeZone ?? browserTimeZone(),
     timeoutHours: String(s?.timeoutHours ?? PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS),
     enabled: s?.enabled ?? true,
+    params: Object.entries(s?.params ?? {}).map(([name, value], key) => ({
+      key,
+      name,
+      value: typeof value === 'string' ? value : JSON.stringify(value),
+    })),
   };
 }
 
@@ -70,33 +75,17 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
   const { t } = useTranslation();
   const zones = useMemo(timeZoneOptions, []);
   const { data: pipelines, isLoading: loadingPipelines } = usePipelinesQuery({ _start: '0', _end: '500' });
-  const [create, creating] = useCreateScheduleMutation();
-  const [update, updating] = useUpdateScheduleMutation();
-  const busy = creating.isLoading || updating.isLoading;
-  const [values, setValues] = useState<Values>(() => initial(schedule));
-  const [rows, setRows] = useState<ParamRow[]>(() =>
-    Object.entries(schedule?.params ?? {}).map(([name, value], key) => ({
-      key,
-      name,
-      value: typeof value === 'string' ? value : JSON.stringify(value),
-    })),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const set = (patch: Partial<Values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => {
-      const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k];
-      return next;
-    });
-  };
+  const [create] = useCreateScheduleMutation();
+  const [update] = useUpdateScheduleMutation();
+  const form = useFormFields(initial(schedule), { idPrefix: 'schedule' });
+  const { values, errors } = form;
+  const rows = values.params;
+  const setRows = (next: ParamRow[]) => form.setValue('params', next);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const f = values.frequency;
-    const input = {
+  const f = values.frequency;
+  const submit = form.handleSubmit({
+    schema: schedule ? scheduleUpdateSchema : scheduleCreateSchema,
+    input: {
       name: values.name,
       pipelineId: values.pipelineId || undefined,
       frequency: f,
@@ -108,33 +97,16 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
       timeoutHours: numberOrUndefined(values.timeoutHours),
       enabled: values.enabled,
       params: Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value])),
-    };
-    const parsed = (schedule ? scheduleUpdateSchema : scheduleCreateSchema).safeParse(input);
-    if (!parsed.success) {
-      const byField = issuesByField(parsed.error.issues);
-      if (!values.pipelineId) byField.pipelineId = t('schedules.form.pipelineRequired');
-      setErrors(byField);
-      return;
-    }
-    const answer = schedule
-      ? await update({ id: schedule.id, body: parsed.data })
-      : await create(parsed.data as Parameters<typeof create>[0]);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      setErrors(fields);
-      setServerError(message);
-      return;
-    }
-    onClose();
-  }
+    },
+    check: () => ({ pipelineId: values.pipelineId ? undefined : t('schedules.form.pipelineRequired') }),
+    mutate: (body) =>
+      schedule ? update({ id: schedule.id, body }) : create(body as Parameters<typeof create>[0]),
+    onSuccess: () => onClose(),
+  });
 
   const noPipelines = !loadingPipelines && pipelines?.rows.length === 0;
-  const field = (name: Exclude<keyof Values, 'enabled' | 'frequency'> | 'frequency') => ({
-    id: `schedule-${name}`,
-    name,
-    value: values[name],
-    error: Boolean(errors[name]),
-    helperText: errors[name],
+  const field = (name: Exclude<keyof Values, 'enabled' | 'params'>) => ({
+    ...form.field(name),
     fullWidth: true,
   });
 
@@ -144,31 +116,22 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
       title={
         schedule ? t('schedules.form.editTitle', { name: schedule.name }) : t('schedules.form.createTitle')
       }
-      lead={
-        <>
-          <FormAlert message={serverError} />
-          {noPipelines ? <FormAlert severity="info" message={t('schedules.form.noPipelines')} /> : null}
-        </>
-      }
+      error={form.formError}
+      lead={noPipelines ? <FormAlert severity="info" message={t('schedules.form.noPipelines')} /> : null}
       submitLabel={schedule ? t('common.save') : t('schedules.form.create')}
-      busy={busy}
+      busy={form.submitting}
       submitDisabled={noPipelines}
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
       onClose={onClose}
+      formRef={form.formRef}
     >
       <TextField
         {...field('name')}
         label={t('schedules.form.name')}
-        onChange={(e) => set({ name: e.target.value })}
         helperText={errors.name ?? t('schedules.form.nameHelp')}
         autoFocus
       />
-      <TextField
-        {...field('pipelineId')}
-        select
-        label={t('schedules.form.pipeline')}
-        onChange={(e) => set({ pipelineId: e.target.value })}
-      >
+      <TextField {...field('pipelineId')} select label={t('schedules.form.pipeline')}>
         {(pipelines?.rows ?? []).map((p) => (
           <MenuItem key={p.id} value={p.id}>
             {p.name}
@@ -179,7 +142,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         {...field('frequency')}
         select
         label={t('schedules.form.frequency')}
-        onChange={(e) => set({ frequency: e.target.value as ScheduleFrequency })}
+        onChange={(e) => form.setValue('frequency', e.target.value as ScheduleFrequency)}
       >
         {SCHEDULE_FREQUENCIES.map((f) => (
           <MenuItem key={f} value={f}>
@@ -192,17 +155,11 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
           {...field('minute')}
           type="number"
           label={t('schedules.form.minute')}
-          onChange={(e) => set({ minute: e.target.value })}
           slotProps={{ htmlInput: { min: 0, max: 59, step: 1 } }}
         />
       ) : null}
       {values.frequency === 'weekly' ? (
-        <TextField
-          {...field('dayOfWeek')}
-          select
-          label={t('schedules.form.day')}
-          onChange={(e) => set({ dayOfWeek: e.target.value })}
-        >
+        <TextField {...field('dayOfWeek')} select label={t('schedules.form.day')}>
           {[0, 1, 2, 3, 4, 5, 6].map((d) => (
             <MenuItem key={d} value={String(d)}>
               {t(`schedules.days.d${d}`)}
@@ -215,7 +172,6 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
           {...field('time')}
           type="time"
           label={t('schedules.form.time')}
-          onChange={(e) => set({ time: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       ) : null}
@@ -223,7 +179,6 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         <TextField
           {...field('cron')}
           label={t('schedules.form.cron')}
-          onChange={(e) => set({ cron: e.target.value })}
           helperText={errors.cron ?? t('schedules.form.cronHelp')}
           slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
         />
@@ -233,7 +188,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         value={values.timeZone}
         disableClearable
         autoHighlight
-        onChange={(_e, zone) => set({ timeZone: zone })}
+        onChange={(_e, zone) => form.setValue('timeZone', zone)}
         renderInput={(params) => (
           <TextField
             {...params}
@@ -248,7 +203,6 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         {...field('timeoutHours')}
         type="number"
         label={t('schedules.form.timeout')}
-        onChange={(e) => set({ timeoutHours: e.target.value })}
         slotProps={{ htmlInput: { min: 0.1, max: 168, step: 'any' } }}
       />
       <Stack spacing={1}>
@@ -267,7 +221,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
               value={row.name}
               error={Boolean(errors.params) && i === 0}
               onChange={(e) =>
-                setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))
+                setRows(rows.map((r) => (r.key === row.key ? { ...r, name: e.target.value } : r)))
               }
             />
             <TextField
@@ -276,12 +230,12 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
               value={row.value}
               sx={{ flex: 1 }}
               onChange={(e) =>
-                setRows((rs) => rs.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))
+                setRows(rows.map((r) => (r.key === row.key ? { ...r, value: e.target.value } : r)))
               }
             />
             <IconButton
               aria-label={t('schedules.form.removeParam')}
-              onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
+              onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
             >
               <Delete />
             </IconButton>
@@ -293,10 +247,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
             size="small"
             startIcon={<Add />}
             onClick={() =>
-              setRows((rs) => [
-                ...rs,
-                { key: Math.max(-1, ...rs.map((r) => r.key)) + 1, name: '', value: '' },
-              ])
+              setRows([...rows, { key: Math.max(-1, ...rows.map((r) => r.key)) + 1, name: '', value: '' }])
             }
           >
             {t('schedules.form.addParam')}
@@ -304,7 +255,9 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         </div>
       </Stack>
       <FormControlLabel
-        control={<Switch checked={values.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
+        control={
+          <Switch checked={values.enabled} onChange={(e) => form.setValue('enabled', e.target.checked)} />
+        }
         label={t('schedules.form.enabled')}
       />
     </FormDialog>
