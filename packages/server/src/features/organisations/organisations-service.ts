@@ -14,7 +14,7 @@ import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/er
 import type { RequestContext } from '../../platform/request-context.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
-import type { OrganisationsStore } from './organisations-store.js';
+import type { OrganisationsStore } from './organisations-store-type.js';
 
 const WORKSPACE_NAME_TAKEN = 'A workspace with this name already exists';
 
@@ -22,8 +22,11 @@ const WORKSPACE_NAME_TAKEN = 'A workspace with this name already exists';
 export class OrganisationsService {
   constructor(
     private readonly store: OrganisationsStore,
-    private readonly people: AuthStore,
-    private readonly auth: AuthService,
+    private readonly people: Pick<
+      AuthStore,
+      'organisationsOf' | 'userById' | 'setCurrentOrganisation' | 'revokeSession' | 'visibleWorkspaces'
+    >,
+    private readonly auth: Pick<AuthService, 'startSession'>,
   ) {}
 
   async list(userId: string, currentOrganisationId: string): Promise<Organisation[]> {

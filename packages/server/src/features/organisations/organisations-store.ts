@@ -7,11 +7,12 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 import { defaultEnvironmentRows } from '../environments/default-environments.js';
+import type { OrganisationsStore as OrganisationsStoreType } from './organisations-store-type.js';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
 /** SQL for organisations and their workspaces. */
-export class OrganisationsStore {
+export class OrganisationsStore implements OrganisationsStoreType {
   constructor(private readonly db: AppDb) {}
 
   /** Changes the organisation's name and/or its cap on a run's duration (null: none). */
