@@ -95,7 +95,7 @@ describe('AuditService over the fake store', () => {
     clock.now = new Date('2026-03-10T12:00:00Z');
     const day = await service.list(ORG, q({ from: '2026-03-01', to: '2026-03-01' }));
     expect(day.rows.map((r) => r.targetId)).toEqual(['2026-03-01T23:59:00Z']);
-    const both = await service.list(ORG, q({ from: '2026-03-02', to: '2026-03-09', range: 'today' }));
+    const both = await service.list(ORG, q({ from: '2026-03-02', to: '2026-03-09', range: 'last_7_days' }));
     expect(both.total).toBe(2);
   });
 
