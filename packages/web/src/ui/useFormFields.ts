@@ -69,13 +69,21 @@ type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] &
  */
 export function useFormFields<V extends object>(
   initial: V,
-  { idPrefix = 'field' }: { /** Field ids are `<idPrefix>-<name>`. */ idPrefix?: string } = {},
+  {
+    idPrefix = 'field',
+    formError: initialFormError = null,
+  }: {
+    /** Field ids are `<idPrefix>-<name>`. */
+    idPrefix?: string;
+    /** A form-level message to start with, such as one a redirect brought. */
+    formError?: string | null;
+  } = {},
 ) {
   const [values, setValues] = useState(initial);
   // the form's fields: where schema issues and the API's details may go
   const [known] = useState(() => Object.keys(initial));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialFormError);
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [tried, setTried] = useState(false);

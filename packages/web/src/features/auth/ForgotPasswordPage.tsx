@@ -2,11 +2,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { forgotPasswordRequestSchema, MESSAGES } from '@slipway/contracts';
-import { errorMessage, formErrors } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormFields } from '../../ui/useFormFields';
@@ -22,7 +22,6 @@ export default function ForgotPasswordPage() {
   const [forgot, { isLoading }] = useForgotPasswordMutation();
   const form = useFormFields({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const backToLogin = (
     <Link component={RouterLink} to="/login" variant="body2">
@@ -30,35 +29,26 @@ export default function ForgotPasswordPage() {
     </Link>
   );
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(forgotPasswordRequestSchema, form.values);
-    if (!body) return;
-    const answer = await forgot(body);
-    if (!answer.error) {
-      setSentTo(body.email);
-      return;
-    }
-    const { fields, message } = formErrors(answer.error);
-    form.showErrors(fields);
-    setServerError(message);
-  }
+  const onSubmit = form.handleSubmit({
+    schema: forgotPasswordRequestSchema,
+    mutate: (body) => forgot(body),
+    onSuccess: (_answer, body) => setSentTo(body.email),
+  });
 
   async function onResend() {
     if (!sentTo) return;
-    setServerError(null);
+    form.setFormError(null);
     setNotice(null);
     const answer = await forgot({ email: sentTo });
     if (!answer.error) setNotice(t('auth.forgot.resent'));
-    else setServerError(errorMessage(answer.error));
+    else form.setFormError(errorMessage(answer.error));
   }
 
   if (sentTo) {
     return (
       <AuthCard title={MESSAGES.checkYourEmail} footer={backToLogin}>
         <Typography sx={{ mb: 2 }}>{t('auth.forgot.sentBody', { email: sentTo })}</Typography>
-        <FormAlert message={serverError} />
+        <FormAlert message={form.formError} />
         <FormAlert message={notice} severity="success" />
         <Typography variant="body2" color="text.secondary" component="div">
           {t('auth.forgot.notReceived')}{' '}
@@ -72,7 +62,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('auth.forgot.title')} intro={t('auth.forgot.intro')} footer={backToLogin}>
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.forgot.title')}>
         <Stack spacing={2}>
           <TextInput
@@ -83,7 +73,7 @@ export default function ForgotPasswordPage() {
             autoFocus
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
             {t('auth.forgot.submit')}
           </Button>
         </Stack>

@@ -4,11 +4,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginRequestSchema, OAUTH_HANDOFF_FRAGMENT } from '@slipway/contracts';
-import { errorMessage, errorStatus, formErrors, type ApiError } from '../../app/api-error';
+import { errorMessage, errorStatus, type ApiError } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -44,9 +44,8 @@ export default function LoginPage() {
   const completeSignIn = useCompleteSignIn();
   const [login] = useLoginMutation();
   const [exchange] = useOauthExchangeMutation();
-  const form = useFormFields({ email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(params.get('error'));
+  const form = useFormFields({ email: '', password: '' }, { formError: params.get('error') });
+  const { setFormError } = form;
   const [finishing, setFinishing] = useState(Boolean(handoffCode));
   const handled = useRef(false);
 
@@ -61,30 +60,24 @@ export default function LoginPage() {
         ? errorMessage(answer.error)
         : await completeSignIn(answer.data, { next: takeRememberedNext() ?? next });
       if (!failure) return;
-      setServerError(failure);
+      setFormError(failure);
       setFinishing(false);
     })();
-  }, [handoffCode, exchange, completeSignIn, next, location.pathname, location.search]);
+  }, [handoffCode, exchange, completeSignIn, next, location.pathname, location.search, setFormError]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(loginRequestSchema, form.values);
-    if (!body) return;
-    setBusy(true);
-    const answer = await login(body);
-    if (!answer.error) {
-      const failure = await completeSignIn(answer.data, { email: body.email, next });
-      if (failure) setServerError(failure);
-    } else if (isUnverified(answer.error)) {
+  const onSubmit = form.handleSubmit({
+    schema: loginRequestSchema,
+    mutate: (body) => login(body),
+    onSuccess: async (session, body) => {
+      const failure = await completeSignIn(session, { email: body.email, next });
+      if (failure) setFormError(failure);
+    },
+    onError: async (error, body) => {
+      if (!isUnverified(error)) return false;
       await navigate(withParams('/verify-email', { email: body.email, next, resend: '1' }));
-    } else {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-    }
-    setBusy(false);
-  }
+      return true;
+    },
+  });
 
   if (finishing) {
     return (
@@ -109,7 +102,7 @@ export default function LoginPage() {
         </Typography>
       }
     >
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <OAuthButtons intent="login" next={next} />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.login.title')}>
         <Stack spacing={2}>
@@ -132,7 +125,7 @@ export default function LoginPage() {
               {t('auth.login.forgot')}
             </Link>
           </Box>
-          <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
             {t('auth.login.submit')}
           </Button>
         </Stack>

@@ -1,11 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PASSWORD_RULE_MESSAGE, resetPasswordRequestSchema } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -21,30 +19,19 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [reset, { isLoading }] = useResetPasswordMutation();
+  const [reset] = useResetPasswordMutation();
   const form = useFormFields({ password: '', confirmPassword: '' });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const backToLogin = (
     <Link component={RouterLink} to="/login" variant="body2">
       {t('auth.backToLogin')}
     </Link>
   );
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(resetPasswordRequestSchema, { token, ...form.values });
-    if (!body) return;
-    const answer = await reset(body);
-    if (!answer.error) {
-      setDone(true);
-      return;
-    }
-    const { fields, message } = formErrors(answer.error);
-    form.showErrors(fields);
-    setServerError(message);
-  }
+  const onSubmit = form.handleSubmit({
+    schema: resetPasswordRequestSchema,
+    input: { token, ...form.values },
+    mutate: (body) => reset(body),
+  });
 
   if (!token) {
     return (
@@ -54,7 +41,7 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
     );
   }
 
-  if (done) {
+  if (form.succeeded) {
     return (
       <AuthCard title={t(`auth.${mode}.title`)}>
         <FormAlert message={t(`auth.${mode}.done`)} severity="success" />
@@ -68,7 +55,7 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
   const { helperText: passwordError, ...password } = form.field('password');
   return (
     <AuthCard title={t(`auth.${mode}.title`)} intro={t(`auth.${mode}.intro`)} footer={backToLogin}>
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t(`auth.${mode}.title`)}>
         <Stack spacing={2}>
           <PasswordField
@@ -85,7 +72,7 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
             autoComplete="new-password"
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
             {t(`auth.${mode}.submit`)}
           </Button>
         </Stack>

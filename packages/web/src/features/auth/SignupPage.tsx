@@ -2,11 +2,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_RULE_MESSAGE, signupRequestSchema } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -22,30 +20,18 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next');
-  const [signup, { isLoading }] = useSignupMutation();
+  const [signup] = useSignupMutation();
   const form = useFormFields({ firstName: '', lastName: '', email: '', password: '', organisationName: '' });
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const { organisationName, ...rest } = form.values;
-    const body = form.parse(signupRequestSchema, {
-      ...rest,
-      ...(organisationName.trim() ? { organisationName } : {}),
-    });
-    if (!body) return;
-    const answer = await signup(body);
-    if (!answer.error) {
-      await navigate(withParams('/verify-email', { email: answer.data.email || body.email, next }), {
-        state: { resendAfterSeconds: answer.data.resendAfterSeconds },
-      });
-    } else {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-    }
-  }
+  const { organisationName, ...rest } = form.values;
+  const onSubmit = form.handleSubmit({
+    schema: signupRequestSchema,
+    input: { ...rest, ...(organisationName.trim() ? { organisationName } : {}) },
+    mutate: (body) => signup(body),
+    onSuccess: (created, body) =>
+      navigate(withParams('/verify-email', { email: created.email || body.email, next }), {
+        state: { resendAfterSeconds: created.resendAfterSeconds },
+      }),
+  });
 
   const { helperText: passwordError, ...password } = form.field('password');
   const { helperText: organisationError, ...organisation } = form.field('organisationName');
@@ -61,7 +47,7 @@ export default function SignupPage() {
         </Typography>
       }
     >
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <OAuthButtons intent="signup" next={next} />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.signup.title')}>
         <Stack spacing={2}>
@@ -101,7 +87,7 @@ export default function SignupPage() {
             helperText={organisationError ?? t('auth.organisationHint')}
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
             {t('auth.signup.submit')}
           </Button>
         </Stack>

@@ -3,11 +3,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { resendCodeRequestSchema, VERIFICATION, verifyCodeRequestSchema } from '@slipway/contracts';
-import { errorMessage, formErrors } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { CountdownTimer } from '../../ui/CountdownTimer';
 import { FormAlert } from '../../ui/FormAlert';
@@ -37,36 +37,26 @@ export default function VerifyEmailPage() {
   const [resend, { isLoading: resending }] = useResendCodeMutation();
   const completeSignIn = useCompleteSignIn();
   const form = useFormFields({ email: knownEmail, code: '' });
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(verifyCodeRequestSchema, form.values);
-    if (!body) return;
-    setBusy(true);
-    setNotice(null);
-    const answer = await verify(body);
-    if (!answer.error) {
-      setServerError(await completeSignIn(answer.data, { email: body.email, next }));
-    } else {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-    }
-    setBusy(false);
-  }
+  const onSubmit = form.handleSubmit({
+    schema: verifyCodeRequestSchema,
+    mutate: (body) => {
+      setNotice(null);
+      return verify(body);
+    },
+    onSuccess: async (session, body) =>
+      form.setFormError(await completeSignIn(session, { email: body.email, next })),
+  });
 
   async function onResend() {
-    setServerError(null);
+    form.setFormError(null);
     const body = form.parse(resendCodeRequestSchema, { email: form.values.email });
     if (!body) return;
     setNotice(null);
     const answer = await resend(body);
     if (answer.error) {
-      setServerError(errorMessage(answer.error));
+      form.setFormError(errorMessage(answer.error));
       return;
     }
     setNotice(t('auth.verify.resent', { email: body.email }));
@@ -84,7 +74,7 @@ export default function VerifyEmailPage() {
         </Link>
       }
     >
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <FormAlert message={notice} severity="success" />
       <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.verify.title')}>
         <Stack spacing={2}>
@@ -106,7 +96,7 @@ export default function VerifyEmailPage() {
             fullWidth
             htmlInput={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
           />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={busy}>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
             {t('auth.verify.submit')}
           </Button>
         </Stack>
