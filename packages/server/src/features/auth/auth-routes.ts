@@ -155,6 +155,8 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const p = personOf(request.principal);
+        // Not declared on the route: the target is the person, and a service account refused above
+        // leaves no target in its record.
         request.audit.targetType = 'user';
         request.audit.targetId = p.userId;
         await service.updateProfile(p.userId, request.body.firstName, request.body.lastName);
@@ -174,6 +176,8 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const p = personOf(request.principal);
+        // Not declared on the route: the target is the person, and a service account refused above
+        // leaves no target in its record.
         request.audit.targetType = 'user';
         request.audit.targetId = p.userId;
         await service.changePassword(

@@ -97,6 +97,7 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
           request.principal,
           requestContext(request),
         );
+        // which invite is known only once its token was accepted (the answer is the session)
         request.audit.targetId = invite.id;
         request.audit.organisationId = invite.organisationId;
         request.audit.actorLabel = invite.email;

@@ -45,6 +45,8 @@ export function onboardingRoutes(service: OnboardingService): FastifyPluginAsync
       },
       async (request) => {
         const { userId, organisationId } = person(request);
+        // Not declared on the route: the target is the person, and a service account refused above
+        // leaves no target in its record.
         request.audit.targetType = 'onboarding_state';
         request.audit.targetId = userId;
         const { before, after } = await service.setStatus(

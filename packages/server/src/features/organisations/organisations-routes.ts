@@ -46,6 +46,7 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
       },
       async (request) => {
         const p = personOf(request.principal);
+        // Not declared on the route: a service account refused above leaves no target in its record.
         request.audit.targetType = 'organisation';
         request.audit.targetId = request.params.id;
         return service.switchTo(p, request.params.id, requestContext(request));

@@ -99,6 +99,7 @@ export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
             password,
             requestContext(request),
           );
+          // the person is known only once the directory accepted them
           request.audit.targetType = 'user';
           request.audit.targetId = userId;
           return login;
