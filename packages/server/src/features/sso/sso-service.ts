@@ -93,7 +93,7 @@ export class SsoService {
     private readonly store: SsoStore,
     private readonly directory: Directory,
     private readonly keys: Keys,
-    private readonly throttle: Throttle,
+    private readonly throttle: Pick<Throttle, 'before' | 'succeeded' | 'failed'>,
     private readonly sessions: SessionStarter,
   ) {}
 
