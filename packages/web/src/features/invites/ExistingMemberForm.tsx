@@ -1,9 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InviteAcceptRequest } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
@@ -20,33 +17,23 @@ import { existingMemberSchema } from './invite-forms';
 export function ExistingMemberForm({ token, invite }: { token: string; invite: InviteLookup }) {
   const { t } = useTranslation();
   const signedIn = useAppSelector((s) => Boolean(s.auth.token));
-  const [accept, { isLoading }] = useAcceptInviteMutation();
+  const [accept] = useAcceptInviteMutation();
   const completeSignIn = useCompleteSignIn();
   const form = useFormFields({ password: '' });
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  async function send(body: InviteAcceptRequest) {
-    setServerError(null);
-    const answer = await accept(body);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-      return;
-    }
-    const failed = await completeSignIn(answer.data, { email: invite.email });
-    if (failed) setServerError(failed);
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body = form.parse(existingMemberSchema, form.values);
-    if (body) await send({ token, password: body.password });
-  }
+  const signIn = async (session: Parameters<typeof completeSignIn>[0]) => {
+    const failed = await completeSignIn(session, { email: invite.email });
+    if (failed) form.setFormError(failed);
+  };
+  const onSubmit = form.handleSubmit({
+    schema: existingMemberSchema,
+    mutate: (body) => accept({ token, password: body.password }),
+    onSuccess: signIn,
+  });
+  const acceptWithSession = form.handleSubmit({ mutate: () => accept({ token }), onSuccess: signIn });
 
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('invite.title')}>
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <Stack spacing={2}>
         <TextField
           id="invite-email"
@@ -63,11 +50,16 @@ export function ExistingMemberForm({ token, invite }: { token: string; invite: I
           autoFocus
           fullWidth
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
           {t('invite.signInAndAccept')}
         </Button>
         {signedIn ? (
-          <Button variant="outlined" fullWidth disabled={isLoading} onClick={() => void send({ token })}>
+          <Button
+            variant="outlined"
+            fullWidth
+            disabled={form.submitting}
+            onClick={() => void acceptWithSession()}
+          >
             {t('invite.acceptWithSession')}
           </Button>
         ) : null}

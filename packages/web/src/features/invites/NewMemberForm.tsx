@@ -1,9 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULE_MESSAGE } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -15,41 +13,23 @@ import { newMemberSchema } from './invite-forms';
 /** A person new to Slipway: first and last name and a password, then they are signed in. */
 export function NewMemberForm({ token, invite }: { token: string; invite: InviteLookup }) {
   const { t } = useTranslation();
-  const [accept, { isLoading }] = useAcceptInviteMutation();
+  const [accept] = useAcceptInviteMutation();
   const completeSignIn = useCompleteSignIn();
   const form = useFormFields({ firstName: '', lastName: '', password: '', confirmPassword: '' });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [finishing, setFinishing] = useState(false);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    const body = form.parse(newMemberSchema, form.values);
-    if (!body) return;
-    const answer = await accept({
-      token,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      password: body.password,
-    });
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      setServerError(message);
-      return;
-    }
-    setFinishing(true);
-    const failed = await completeSignIn(answer.data, { email: invite.email });
-    if (failed) {
-      setFinishing(false);
-      setServerError(failed);
-    }
-  }
+  const onSubmit = form.handleSubmit({
+    schema: newMemberSchema,
+    mutate: (body) =>
+      accept({ token, firstName: body.firstName, lastName: body.lastName, password: body.password }),
+    onSuccess: async (session) => {
+      const failed = await completeSignIn(session, { email: invite.email });
+      if (failed) form.setFormError(failed);
+    },
+  });
 
   const { helperText: passwordError, ...password } = form.field('password');
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('invite.title')}>
-      <FormAlert message={serverError} />
+      <FormAlert message={form.formError} />
       <Stack spacing={2}>
         <TextField
           id="invite-email"
@@ -86,7 +66,7 @@ export function NewMemberForm({ token, invite }: { token: string; invite: Invite
           autoComplete="new-password"
           fullWidth
         />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading || finishing}>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
           {t('invite.accept')}
         </Button>
       </Stack>

@@ -1,9 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileUpdateRequestSchema, type ProfileResponse } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormFields } from '../../ui/useFormFields';
@@ -12,31 +10,17 @@ import { useUpdateProfileMutation } from './api';
 /** First and last name; the e-mail address is shown, not edited. */
 export function ProfileDetailsForm({ profile }: { profile: ProfileResponse }) {
   const { t } = useTranslation();
-  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [update] = useUpdateProfileMutation();
   const form = useFormFields({ firstName: profile.firstName, lastName: profile.lastName });
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSaved(false);
-    setServerError(null);
-    const body = form.parse(profileUpdateRequestSchema, form.values);
-    if (!body) return;
-    const answer = await update(body);
-    if (!answer.error) {
-      setSaved(true);
-      return;
-    }
-    const { fields, message } = formErrors(answer.error);
-    form.showErrors(fields);
-    setServerError(message);
-  }
+  const onSubmit = form.handleSubmit({
+    schema: profileUpdateRequestSchema,
+    mutate: (body) => update(body),
+  });
 
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="profile-details-heading">
-      <FormAlert message={serverError} />
-      <FormAlert message={saved ? t('profilePage.saved') : null} severity="success" />
+      <FormAlert message={form.formError} />
+      <FormAlert message={form.succeeded ? t('profilePage.saved') : null} severity="success" />
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
@@ -61,7 +45,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileResponse }) {
           slotProps={{ htmlInput: { readOnly: true } }}
         />
         <div>
-          <Button type="submit" variant="contained" loading={isLoading}>
+          <Button type="submit" variant="contained" loading={form.submitting}>
             {t('profilePage.save')}
           </Button>
         </div>
