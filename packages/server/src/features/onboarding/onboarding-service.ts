@@ -1,5 +1,5 @@
 import { nextTourState, type OnboardingStateInput, type OnboardingStateView } from '@slipway/contracts';
-import type { OnboardingStore } from './onboarding-store.js';
+import type { OnboardingStore } from './onboarding-store-type.js';
 
 const FRESH: OnboardingStateView = { is_onboarding_completed: false, currentstep: 0 };
 

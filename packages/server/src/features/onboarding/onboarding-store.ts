@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { onboardingStates } from '../../platform/database/schema.js';
+import type { OnboardingStore as OnboardingStoreType } from './onboarding-store-type.js';
 
 export interface StoredTourState {
   currentStep: number;
@@ -8,7 +9,7 @@ export interface StoredTourState {
 }
 
 /** One row per person per organisation in onboarding_states. */
-export class OnboardingStore {
+export class OnboardingStore implements OnboardingStoreType {
   constructor(private readonly db: AppDb) {}
 
   async get(userId: string, organisationId: string): Promise<StoredTourState | null> {
