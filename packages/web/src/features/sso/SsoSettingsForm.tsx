@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ssoSettingsRequestSchema,
@@ -13,7 +13,7 @@ import {
   type SsoSettingsResponse,
   type Workspace,
 } from '@slipway/contracts';
-import { formErrors } from '../../app/api-error';
+import { formErrors } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -54,9 +54,8 @@ export function SsoSettingsForm({
   const [startTls, setStartTls] = useState(settings.startTls);
   const [skipTlsVerify, setSkipTlsVerify] = useState(settings.skipTlsVerify);
   const [groupRoles, setGroupRoles] = useState<SsoGroupRole[]>(settings.groupRoles);
-  const [save, saving] = useSaveSsoSettingsMutation();
+  const [save] = useSaveSsoSettingsMutation();
   const [test, testing] = useTestSsoMutation();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ severity: 'success' | 'warning'; text: string } | null>(null);
   const [testResult, setTestResult] = useState<SsoTestResult | null>(null);
 
@@ -72,27 +71,19 @@ export function SsoSettingsForm({
     };
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setServerError(null);
-    setNotice(null);
-    const parsed = form.parse(ssoSettingsRequestSchema, body());
-    if (!parsed) return;
-    const answer = await save(parsed);
-    if (answer.error) {
-      const { fields, message } = formErrors(answer.error);
-      form.showErrors(fields);
-      // a refusal about a switch (StartTLS) has no text field to sit under: show it above
-      const unplaced = Object.entries(fields).find(([name]) => !(name in form.values))?.[1];
-      setServerError(message ?? unplaced ?? null);
-      return;
-    }
-    setNotice(
-      answer.data.needsRetest
-        ? { severity: 'warning', text: answer.data.message ?? t('sso.retest') }
-        : { severity: 'success', text: t('sso.saved') },
-    );
-  }
+  // The switches and group rows are not form fields: a refusal about one (StartTLS) has nothing to
+  // sit under, so its message stays in the alert above.
+  const onSubmit = form.handleSubmit({
+    schema: ssoSettingsRequestSchema,
+    input: body(),
+    mutate: (parsed) => save(parsed),
+    onSuccess: (saved) =>
+      setNotice(
+        saved.needsRetest
+          ? { severity: 'warning', text: saved.message ?? t('sso.retest') }
+          : { severity: 'success', text: t('sso.saved') },
+      ),
+  });
 
   async function onTest() {
     setTestResult(null);
@@ -105,8 +96,8 @@ export function SsoSettingsForm({
   const hint = settings.hasBindPassword ? t('sso.bindPasswordSet') : t('sso.bindPasswordUnset');
   return (
     <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-labelledby="sso-heading">
-      <FormAlert message={serverError} />
-      {notice ? (
+      <FormAlert message={form.formError} />
+      {notice && form.succeeded ? (
         <Alert severity={notice.severity} sx={{ mb: 2 }} data-testid="sso-notice">
           {notice.text}
         </Alert>
@@ -174,7 +165,7 @@ export function SsoSettingsForm({
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" loading={saving.isLoading} disabled={!canEdit}>
+          <Button type="submit" variant="contained" loading={form.submitting} disabled={!canEdit}>
             {t('common.save')}
           </Button>
           <Button
