@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineListQuery } from '@slipway/contracts';
-import { organisations, workspaces } from '../../platform/database/schema.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
+import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakeSecretsStore } from './fake-secrets-store.js';
 import { SecretsStore as SqlSecretsStore } from './secrets-store.js';
 import type { SecretsStore } from './secrets-store-type.js';
@@ -20,17 +19,11 @@ const query = (q: Partial<PipelineListQuery> = {}): PipelineListQuery => ({
   ...q,
 });
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(async () => {
-  await db.dispose();
-});
+const database = contractDatabase();
 
 const implementations: [string, () => Promise<SecretsStore>][] = [
   ['fake', async () => new FakeSecretsStore()],
-  ['SQL (PGlite, or PostgreSQL when DATABASE_URL is set)', async () => new SqlSecretsStore(db.database.db)],
+  ['SQL (PGlite, or PostgreSQL when DATABASE_URL is set)', async () => new SqlSecretsStore(database.db())],
 ];
 
 describe.each(implementations)('SecretsStore contract: %s', (_name, make) => {
@@ -48,13 +41,9 @@ describe.each(implementations)('SecretsStore contract: %s', (_name, make) => {
 
   beforeAll(async () => {
     store = await make();
-    const org = randomUUID();
-    [ws, other] = [randomUUID(), randomUUID()];
-    await db.database.db.insert(organisations).values({ id: org, name: `org-${org}` });
-    await db.database.db.insert(workspaces).values([
-      { id: ws, organisationId: org, name: 'a' },
-      { id: other, organisationId: org, name: 'b' },
-    ]);
+    ({
+      workspaceIds: [ws, other],
+    } = await seedOrganisation(database.db()));
   });
 
   it('fills the defaults and reads back by id and by name, in its workspace only', async () => {
