@@ -7,10 +7,10 @@ import type { ExternalPipeline } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
+import { usePaging } from '../../ui/ListPager';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
@@ -64,28 +64,22 @@ export default function ExternalPipelinesPage() {
   }
 
   const body = (
-    <ListStates
-      query={list}
-      lines={4}
-      what={t('externalPipelines.loadError')}
-      empty={
-        <EmptyState icon={CallSplit} title={t('externalPipelines.emptyTitle')}>
-          <Typography color="text.secondary">{t('externalPipelines.emptyBody')}</Typography>
-        </EmptyState>
-      }
-    >
-      {(data) => (
-        <>
-          <ExternalPipelinesTable
-            pipelines={data.rows}
-            allowed={(action) => can(PERMISSION[action])}
-            syncing={syncing.isLoading ? (syncing.originalArgs ?? null) : null}
-            onAction={(action, pipeline) => void onAction(action, pipeline)}
-          />
-          <ListPager paging={paging} count={data.total} />
-        </>
-      )}
-    </ListStates>
+    <ExternalPipelinesTable
+      pipelines={list.data?.rows}
+      states={{
+        ...queryStates(list, t('externalPipelines.loadError')),
+        empty: (
+          <EmptyState icon={CallSplit} title={t('externalPipelines.emptyTitle')}>
+            <Typography color="text.secondary">{t('externalPipelines.emptyBody')}</Typography>
+          </EmptyState>
+        ),
+        paging,
+        total: list.data?.total,
+      }}
+      allowed={(action) => can(PERMISSION[action])}
+      syncing={syncing.isLoading ? (syncing.originalArgs ?? null) : null}
+      onAction={(action, pipeline) => void onAction(action, pipeline)}
+    />
   );
 
   return (

@@ -4,21 +4,14 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ExternalPipeline } from '@slipway/contracts';
+import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
 
 export type ExternalPipelineAction = 'sync' | 'edit' | 'delete';
-
-const COLUMNS = ['name', 'source', 'revision', 'version', 'lastSynced', 'state'] as const;
 
 /**
  * External pipelines as rows: the name opens the pipeline's page (where it runs), the source and
@@ -26,11 +19,14 @@ const COLUMNS = ['name', 'source', 'revision', 'version', 'lastSynced', 'state']
  */
 export function ExternalPipelinesTable({
   pipelines,
+  states,
   allowed,
   syncing,
   onAction,
 }: {
-  pipelines: ExternalPipeline[];
+  pipelines: ExternalPipeline[] | undefined;
+  /** The list's loading, error and empty states and its pager. */
+  states?: TableStates;
   allowed: (action: ExternalPipelineAction) => boolean;
   /** the id of the pipeline being synced now */
   syncing: string | null;
@@ -44,71 +40,85 @@ export function ExternalPipelinesTable({
     if (menu) onAction(action, menu.pipeline);
     setMenu(null);
   };
+  const columns: Column<ExternalPipeline>[] = [
+    {
+      id: 'name',
+      header: t('externalPipelines.columns.name'),
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => (
+        <Link component={RouterLink} to={`/pipelines/${encodeURIComponent(p.id)}`}>
+          {p.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'source',
+      header: t('externalPipelines.columns.source'),
+      sx: { overflowWrap: 'anywhere', maxWidth: 320 },
+      cell: (p) => (
+        <>
+          <Typography variant="body2">{p.source.url}</Typography>
+          <Typography variant="caption" color="text.secondary">
+            {p.source.path}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'revision', header: t('externalPipelines.columns.revision'), cell: (p) => p.source.revision },
+    { id: 'version', header: t('externalPipelines.columns.version'), cell: (p) => p.version },
+    {
+      id: 'lastSynced',
+      header: t('externalPipelines.columns.lastSynced'),
+      cell: (p) => when(p.lastSyncedAt),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'state',
+      header: t('externalPipelines.columns.state'),
+      sx: { maxWidth: 360 },
+      cell: (p) =>
+        syncing === p.id ? (
+          <Chip size="small" label={t('externalPipelines.syncing')} />
+        ) : p.syncError ? (
+          <>
+            <Chip size="small" color="error" label={t('externalPipelines.syncFailed')} />
+            <Typography
+              variant="caption"
+              color="error"
+              component="p"
+              data-testid="external-pipeline-sync-error"
+              sx={{ overflowWrap: 'anywhere', mt: 0.5 }}
+            >
+              {p.syncError}
+            </Typography>
+          </>
+        ) : (
+          <Chip size="small" color="success" variant="outlined" label={t('externalPipelines.inSync')} />
+        ),
+    },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      align: 'end',
+      cell: (p) => (
+        <IconButton
+          aria-label={t('externalPipelines.actionsFor', { name: p.name })}
+          onClick={(e) => setMenu({ anchor: e.currentTarget, pipeline: p })}
+        >
+          <MoreVert />
+        </IconButton>
+      ),
+    },
+  ];
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('externalPipelines.title')}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((c) => (
-              <TableCell key={c}>{t(`externalPipelines.columns.${c}`)}</TableCell>
-            ))}
-            <TableCell align="right">{t('common.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {pipelines.map((p) => (
-            <TableRow key={p.id} data-testid="external-pipeline-row">
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={RouterLink} to={`/pipelines/${encodeURIComponent(p.id)}`}>
-                  {p.name}
-                </Link>
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
-                <Typography variant="body2">{p.source.url}</Typography>
-                <Typography variant="caption" color="text.secondary">
-                  {p.source.path}
-                </Typography>
-              </TableCell>
-              <TableCell>{p.source.revision}</TableCell>
-              <TableCell>{p.version}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(p.lastSyncedAt)}</TableCell>
-              <TableCell sx={{ maxWidth: 360 }}>
-                {syncing === p.id ? (
-                  <Chip size="small" label={t('externalPipelines.syncing')} />
-                ) : p.syncError ? (
-                  <>
-                    <Chip size="small" color="error" label={t('externalPipelines.syncFailed')} />
-                    <Typography
-                      variant="caption"
-                      color="error"
-                      component="p"
-                      data-testid="external-pipeline-sync-error"
-                      sx={{ overflowWrap: 'anywhere', mt: 0.5 }}
-                    >
-                      {p.syncError}
-                    </Typography>
-                  </>
-                ) : (
-                  <Chip
-                    size="small"
-                    color="success"
-                    variant="outlined"
-                    label={t('externalPipelines.inSync')}
-                  />
-                )}
-              </TableCell>
-              <TableCell align="right">
-                <IconButton
-                  aria-label={t('externalPipelines.actionsFor', { name: p.name })}
-                  onClick={(e) => setMenu({ anchor: e.currentTarget, pipeline: p })}
-                >
-                  <MoreVert />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <DataTable
+      aria-label={t('externalPipelines.title')}
+      columns={columns}
+      rows={pipelines}
+      getRowId={(p) => p.id}
+      rowTestId="external-pipeline-row"
+      {...states}
+    >
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
         <MenuItem disabled={!allowed('sync')} onClick={() => choose('sync')}>
           {t('externalPipelines.syncNow')}
@@ -120,6 +130,6 @@ export function ExternalPipelinesTable({
           {t('common.delete')}
         </MenuItem>
       </Menu>
-    </TableContainer>
+    </DataTable>
   );
 }

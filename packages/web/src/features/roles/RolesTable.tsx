@@ -1,14 +1,9 @@
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { NotAllowedTooltip } from '../access/Can';
 
 /** Roles with their kind, scope and how many permissions they grant; custom ones can be changed. */
@@ -29,58 +24,58 @@ export function RolesTable({
 }) {
   const { t } = useTranslation();
   const editable = Boolean(onEdit || onDelete);
+  const columns: Column<Role>[] = [
+    {
+      id: 'name',
+      header: t('roles.name'),
+      cell: (r) => (
+        <>
+          {r.name} {r.builtIn ? <Chip size="small" label={t('roles.builtIn')} sx={{ ml: 1 }} /> : null}
+        </>
+      ),
+    },
+    { id: 'description', header: t('roles.description'), cell: (r) => r.description },
+    { id: 'scope', header: t('roles.scope'), cell: (r) => t(`roles.scopes.${r.scope}`) },
+    { id: 'permissionCount', header: t('roles.permissionCount'), cell: (r) => r.grants.length, align: 'end' },
+  ];
+  if (editable)
+    columns.push({
+      id: 'actions',
+      header: t('common.actions'),
+      align: 'end',
+      cell: (r) => (
+        <Stack direction="row" spacing={1} justifyContent="flex-end">
+          <NotAllowedTooltip allowed={canEdit}>
+            <Button
+              size="small"
+              disabled={!canEdit}
+              onClick={() => onEdit?.(r)}
+              aria-label={t('roles.editRole', { name: r.name })}
+            >
+              {t('common.edit')}
+            </Button>
+          </NotAllowedTooltip>
+          <NotAllowedTooltip allowed={canDelete}>
+            <Button
+              size="small"
+              color="error"
+              disabled={!canDelete}
+              onClick={() => onDelete?.(r)}
+              aria-label={t('roles.deleteRole', { name: r.name })}
+            >
+              {t('common.delete')}
+            </Button>
+          </NotAllowedTooltip>
+        </Stack>
+      ),
+    });
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('roles.name')}</TableCell>
-            <TableCell>{t('roles.description')}</TableCell>
-            <TableCell>{t('roles.scope')}</TableCell>
-            <TableCell align="right">{t('roles.permissionCount')}</TableCell>
-            {editable ? <TableCell align="right">{t('common.actions')}</TableCell> : null}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {roles.map((r) => (
-            <TableRow key={r.id} data-testid="role-row">
-              <TableCell>
-                {r.name} {r.builtIn ? <Chip size="small" label={t('roles.builtIn')} sx={{ ml: 1 }} /> : null}
-              </TableCell>
-              <TableCell>{r.description}</TableCell>
-              <TableCell>{t(`roles.scopes.${r.scope}`)}</TableCell>
-              <TableCell align="right">{r.grants.length}</TableCell>
-              {editable ? (
-                <TableCell align="right">
-                  <Stack direction="row" spacing={1} justifyContent="flex-end">
-                    <NotAllowedTooltip allowed={canEdit}>
-                      <Button
-                        size="small"
-                        disabled={!canEdit}
-                        onClick={() => onEdit?.(r)}
-                        aria-label={t('roles.editRole', { name: r.name })}
-                      >
-                        {t('common.edit')}
-                      </Button>
-                    </NotAllowedTooltip>
-                    <NotAllowedTooltip allowed={canDelete}>
-                      <Button
-                        size="small"
-                        color="error"
-                        disabled={!canDelete}
-                        onClick={() => onDelete?.(r)}
-                        aria-label={t('roles.deleteRole', { name: r.name })}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </NotAllowedTooltip>
-                  </Stack>
-                </TableCell>
-              ) : null}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      aria-label={label}
+      columns={columns}
+      rows={roles}
+      getRowId={(r) => r.id}
+      rowTestId="role-row"
+    />
   );
 }

@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceAccount } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { useCan } from '../access/usePermission';
@@ -27,7 +26,7 @@ export default function ServiceAccountsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('serviceAccountsPage.title'));
   const can = useCan();
-  const { data, error, isLoading, isFetching, refetch } = useServiceAccountsQuery();
+  const list = useServiceAccountsQuery();
   const { data: workspaces = [] } = useWorkspacesQuery();
   const { data: roles } = useRolesQuery();
   const [creating, setCreating] = useState(false);
@@ -41,35 +40,25 @@ export default function ServiceAccountsPage() {
   };
   const openCreate = () => setCreating(true);
 
-  let body;
-  if (isLoading) body = <Skeleton lines={4} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('serviceAccountsPage.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else if (data.length === 0)
-    body = (
-      <EmptyState icon={SmartToy} title={t('serviceAccountsPage.emptyTitle')}>
-        <Typography color="text.secondary">{t('serviceAccountsPage.emptyBody')}</Typography>
-      </EmptyState>
-    );
-  else
-    body = (
-      <ServiceAccountsTable
-        accounts={data}
-        workspaces={workspaces}
-        roles={roles}
-        canEdit={can('serviceAccounts:edit')}
-        canRevoke={can('serviceAccounts:delete')}
-        onEdit={setEditing}
-        onRevoke={setRevoking}
-      />
-    );
+  const body = (
+    <ServiceAccountsTable
+      accounts={list.data}
+      states={{
+        ...queryStates(list, t('serviceAccountsPage.loadError')),
+        empty: (
+          <EmptyState icon={SmartToy} title={t('serviceAccountsPage.emptyTitle')}>
+            <Typography color="text.secondary">{t('serviceAccountsPage.emptyBody')}</Typography>
+          </EmptyState>
+        ),
+      }}
+      workspaces={workspaces}
+      roles={roles}
+      canEdit={can('serviceAccounts:edit')}
+      canRevoke={can('serviceAccounts:delete')}
+      onEdit={setEditing}
+      onRevoke={setRevoking}
+    />
+  );
 
   return (
     <Box data-testid="area-serviceAccounts" sx={{ maxWidth: 1100, display: 'grid', gap: 3 }}>

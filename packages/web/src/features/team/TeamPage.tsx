@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { Invite, Member } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { useAppSelector } from '../../app/hooks';
+import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
+import { usePaging } from '../../ui/ListPager';
 import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
 import { Skeleton } from '../../ui/Skeleton';
@@ -34,8 +36,8 @@ export default function TeamPage() {
   const projectId = useAppSelector((s) => s.auth.projectId);
   const can = useCan();
   const canInWorkspace = useCanInWorkspace();
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(MEMBER_PAGE_SIZES[0]!);
+  const paging = usePaging(MEMBER_PAGE_SIZES);
+  const { page, rowsPerPage } = paging;
   const members = useMembersQuery({ start: page * rowsPerPage, end: (page + 1) * rowsPerPage });
   const invites = useInvitesQuery();
   const { data: workspaces = [] } = useWorkspacesQuery();
@@ -55,38 +57,23 @@ export default function TeamPage() {
     else void roleChange.run(action, member, projectId);
   }
 
-  let membersBody;
-  if (members.isLoading) membersBody = <Skeleton lines={5} />;
-  else if (!members.data)
-    membersBody = (
-      <LoadError
-        what={t('team.loadError')}
-        error={members.error}
-        onRetry={() => void members.refetch()}
-        retrying={members.isFetching}
-      />
-    );
-  else if (members.data.total === 0)
-    membersBody = <EmptyState icon={PeopleOutline} title={t('team.empty')} />;
-  else
-    membersBody = (
-      <MembersTable
-        members={members.data.members}
-        total={members.data.total}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        onPageChange={setPage}
-        onRowsPerPageChange={(rows) => {
-          setRowsPerPage(rows);
-          setPage(0);
-        }}
-        roles={roles}
-        canEdit={can('members:edit')}
-        canDelete={can('members:delete')}
-        hasWorkspace={Boolean(projectId)}
-        onAction={onAction}
-      />
-    );
+  const membersBody = (
+    <MembersTable
+      members={members.data?.members}
+      states={{
+        ...queryStates(members, t('team.loadError')),
+        skeletonRows: 5,
+        empty: <EmptyState icon={PeopleOutline} title={t('team.empty')} />,
+        paging,
+        total: members.data?.total,
+      }}
+      roles={roles}
+      canEdit={can('members:edit')}
+      canDelete={can('members:delete')}
+      hasWorkspace={Boolean(projectId)}
+      onAction={onAction}
+    />
+  );
 
   let invitesBody;
   if (invites.isLoading) invitesBody = <Skeleton lines={2} />;

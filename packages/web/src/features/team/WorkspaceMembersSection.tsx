@@ -4,24 +4,17 @@ import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, WorkspaceMember } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
+import { usePaging } from '../../ui/ListPager';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { NotAllowedTooltip } from '../access/Can';
 import { useCallerPermissions, useCanInWorkspace } from '../access/usePermission';
 import { roleLabel, workspaceRoleOptions } from '../roles/api';
@@ -55,12 +48,11 @@ export function WorkspaceMembersSection({
   const can = useCanInWorkspace();
   const { data: caller } = useCallerPermissions();
   const callerIsAdmin = ADMINS.has(caller?.organisationRole ?? '');
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(MEMBER_PAGE_SIZES[0]!);
+  const paging = usePaging(MEMBER_PAGE_SIZES);
   const list = useWorkspaceMembersQuery({
     workspaceId,
-    start: page * rowsPerPage,
-    end: (page + 1) * rowsPerPage,
+    start: paging.page * paging.rowsPerPage,
+    end: (paging.page + 1) * paging.rowsPerPage,
   });
   const organisation = useMembersQuery({ start: 0, end: 500 });
   const [dialog, setDialog] = useState<{ member?: WorkspaceMember; role?: string } | null>(null);
@@ -84,72 +76,45 @@ export function WorkspaceMembersSection({
     else void change({ userId: member.userId, role: 'project_admin' });
   }
 
-  let body;
-  if (list.isLoading) body = <Skeleton lines={3} />;
-  else if (!list.data)
-    body = (
-      <LoadError
-        what={t('team.workspaceMembers.loadError')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  else if (list.data.total === 0)
-    body = <EmptyState icon={PeopleOutline} title={t('team.workspaceMembers.empty')} />;
-  else
-    body = (
-      <>
-        <TableContainer>
-          <Table size="small" aria-label={t('team.workspaceMembers.title', { workspace: workspaceName })}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('team.columns.name')}</TableCell>
-                <TableCell>{t('team.columns.email')}</TableCell>
-                <TableCell>{t('team.workspaceRole')}</TableCell>
-                <TableCell align="right">{t('common.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.data.members.map((m) => {
-                const allowed = (canEdit || canDelete) && (callerIsAdmin || !ADMINS.has(m.organisationRole));
-                return (
-                  <TableRow key={m.userId} data-testid="workspace-member-row">
-                    <TableCell>{nameOf(m)}</TableCell>
-                    <TableCell>{m.email}</TableCell>
-                    <TableCell>{roleLabel(roles, m.role)}</TableCell>
-                    <TableCell align="right">
-                      <NotAllowedTooltip allowed={allowed}>
-                        <IconButton
-                          aria-label={t('team.workspaceMembers.actionsFor', { name: nameOf(m) })}
-                          aria-haspopup="menu"
-                          disabled={!allowed}
-                          onClick={(e) => setMenu({ anchor: e.currentTarget, member: m })}
-                        >
-                          <MoreVert />
-                        </IconButton>
-                      </NotAllowedTooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.data.total}
-          page={page}
-          rowsPerPage={rowsPerPage}
-          rowsPerPageOptions={MEMBER_PAGE_SIZES}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </>
-    );
+  const columns: Column<WorkspaceMember>[] = [
+    { id: 'name', header: t('team.columns.name'), cell: nameOf },
+    { id: 'email', header: t('team.columns.email'), cell: (m) => m.email },
+    { id: 'role', header: t('team.workspaceRole'), cell: (m) => roleLabel(roles, m.role) },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      align: 'end',
+      cell: (m) => {
+        const allowed = (canEdit || canDelete) && (callerIsAdmin || !ADMINS.has(m.organisationRole));
+        return (
+          <NotAllowedTooltip allowed={allowed}>
+            <IconButton
+              aria-label={t('team.workspaceMembers.actionsFor', { name: nameOf(m) })}
+              aria-haspopup="menu"
+              disabled={!allowed}
+              onClick={(e) => setMenu({ anchor: e.currentTarget, member: m })}
+            >
+              <MoreVert />
+            </IconButton>
+          </NotAllowedTooltip>
+        );
+      },
+    },
+  ];
+  const body = (
+    <DataTable
+      aria-label={t('team.workspaceMembers.title', { workspace: workspaceName })}
+      columns={columns}
+      rows={list.data?.members}
+      getRowId={(m) => m.userId}
+      rowTestId="workspace-member-row"
+      {...queryStates(list, t('team.workspaceMembers.loadError'))}
+      skeletonRows={3}
+      empty={<EmptyState icon={PeopleOutline} title={t('team.workspaceMembers.empty')} />}
+      paging={paging}
+      total={list.data?.total}
+    />
+  );
 
   const addAllowed = can('members:create');
   return (

@@ -7,10 +7,10 @@ import type { Webhook as WebhookView, WebhookWithSecret } from '@slipway/contrac
 import { errorMessage } from '../../app/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { ListPager, usePaging } from '../../ui/ListPager';
-import { ListStates } from '../../ui/ListStates';
+import { usePaging } from '../../ui/ListPager';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
@@ -75,27 +75,21 @@ export default function WebhooksPage() {
   }
 
   const body = (
-    <ListStates
-      query={list}
-      lines={4}
-      what={t('webhooks.loadError')}
-      empty={
-        <EmptyState icon={Webhook} title={t('webhooks.emptyTitle')}>
-          <Typography color="text.secondary">{t('webhooks.emptyBody')}</Typography>
-        </EmptyState>
-      }
-    >
-      {(data) => (
-        <>
-          <WebhooksTable
-            webhooks={data.rows}
-            allowed={(action) => action === 'deliveries' || can(PERMISSION[action])}
-            onAction={onAction}
-          />
-          <ListPager paging={paging} count={data.total} />
-        </>
-      )}
-    </ListStates>
+    <WebhooksTable
+      webhooks={list.data?.rows}
+      states={{
+        ...queryStates(list, t('webhooks.loadError')),
+        empty: (
+          <EmptyState icon={Webhook} title={t('webhooks.emptyTitle')}>
+            <Typography color="text.secondary">{t('webhooks.emptyBody')}</Typography>
+          </EmptyState>
+        ),
+        paging,
+        total: list.data?.total,
+      }}
+      allowed={(action) => action === 'deliveries' || can(PERMISSION[action])}
+      onAction={onAction}
+    />
   );
 
   const busy = confirm?.kind === 'delete' ? removal : rotation;
