@@ -189,6 +189,13 @@ describe('data table', () => {
     expect(onRowOpen).toHaveBeenCalledTimes(2);
   });
 
+  it('highlights the selected rows', () => {
+    renderTable({ isRowSelected: (f) => f.id === 'b' });
+    const [apple, banana] = screen.getAllByTestId('fruit-row');
+    expect(apple!.classList.contains('Mui-selected')).toBe(false);
+    expect(banana!.classList.contains('Mui-selected')).toBe(true);
+  });
+
   it('lets columns give way on narrow screens', () => {
     screenWidth(390);
     renderTable();

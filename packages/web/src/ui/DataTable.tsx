@@ -56,6 +56,8 @@ export interface DataTableProps<Row> {
   rowHref?: (row: Row) => string;
   /** Makes each row open something that is not a page (a dialog): the row is a tab stop, and a click or Enter on it calls this. */
   onRowOpen?: (row: Row) => void;
+  /** Highlights the rows it answers true for (the task picked elsewhere on the page, say). */
+  isRowSelected?: (row: Row) => boolean;
   /** The `data-testid` of every body row. */
   rowTestId?: string;
   'aria-label'?: string;
@@ -202,6 +204,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       key={getRowId(row)}
                       data-testid={rowTestId}
                       hover={Boolean(open)}
+                      selected={props.isRowSelected?.(row) ?? false}
                       sx={open ? { cursor: 'pointer' } : undefined}
                       onClick={open ? clickRow(open) : undefined}
                       {...(!href && open
