@@ -21,6 +21,10 @@ export interface FormDialogProps {
   /** The fields, stacked. */
   children: ReactNode;
   submitLabel: string;
+  /** Cancel's label; 'Cancel' by default. */
+  cancelLabel?: string;
+  /** Shown only, nothing to save: no submit button. */
+  readOnly?: boolean;
   /** While saving: the submit button spins, and neither Cancel, Escape nor a click outside closes. */
   busy: boolean;
   submitDisabled?: boolean;
@@ -44,6 +48,8 @@ export function FormDialog({
   lead,
   children,
   submitLabel,
+  cancelLabel,
+  readOnly = false,
   busy,
   submitDisabled,
   onSubmit,
@@ -71,11 +77,13 @@ export function FormDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={submitDisabled}>
-            {submitLabel}
-          </Button>
+          {readOnly ? null : (
+            <Button type="submit" variant="contained" loading={busy} disabled={submitDisabled}>
+              {submitLabel}
+            </Button>
+          )}
         </DialogActions>
       </form>
     </Dialog>

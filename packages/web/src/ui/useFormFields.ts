@@ -39,7 +39,8 @@ export interface SubmitOptions<T, R> {
   input?: unknown;
   /**
    * Checks a schema cannot make (or a nicer wording for one of its messages), by field. Their
-   * messages join the schema's and win over them; any message stops the submission.
+   * messages join the schema's and win over them; any message stops the submission. An empty
+   * message stops it without a word, for what the form already shows (a disabled button).
    */
   check?: () => Record<string, string | undefined>;
   /** Sends the checked body: usually an RTK Query mutation trigger. */
@@ -62,7 +63,8 @@ type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] &
  * - `handleSubmit({ schema, input, mutate, onSuccess })` is the form's submit handler: it checks
  *   the input, shows each field's message and moves the focus to the first field in error; else it
  *   calls `mutate` and, when the API refuses, puts its per-field `details` under their fields and
- *   its message in `formError` (for a FormAlert) unless a field already says the same.
+ *   its message in `formError` (for a FormAlert) unless a field already says the same; the
+ *   failure itself stays in `apiError` (for what else it carries, such as definition issues).
  * - `submitting` is true from the call until `onSuccess` is done; `succeeded` from then until the
  *   next submission (for a "Saved" notice); `tried` once a submission was tried (for messages a
  *   form works out itself as the values change, such as one per row of a list).
@@ -84,6 +86,7 @@ export function useFormFields<V extends object>(
   const [known] = useState(() => Object.keys(initial));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(initialFormError);
+  const [apiError, setApiError] = useState<ApiError>(undefined);
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [tried, setTried] = useState(false);
@@ -139,12 +142,13 @@ export function useFormFields<V extends object>(
       event?.preventDefault();
       setTried(true);
       setFormError(null);
+      setApiError(undefined);
       setSucceeded(false);
       const input = 'input' in options ? options.input : values;
       const checked = options.schema ? options.schema.safeParse(input) : null;
       const found = {
         ...(checked && !checked.success ? issuesByField(checked.error.issues, known) : {}),
-        ...Object.fromEntries(Object.entries(options.check?.() ?? {}).filter(([, m]) => m)),
+        ...Object.fromEntries(Object.entries(options.check?.() ?? {}).filter(([, m]) => m !== undefined)),
       };
       if (Object.keys(found).length > 0) return showErrors(found);
       setErrors({});
@@ -155,11 +159,13 @@ export function useFormFields<V extends object>(
         if (answer.error === undefined) {
           await options.onSuccess?.(answer.data as R, body);
           setSucceeded(true);
-        } else if (!(await options.onError?.(answer.error, body))) {
-          const { fields, message } = formErrors(answer.error, known);
-          showErrors(fields);
-          setFormError(message);
+          return;
         }
+        setApiError(answer.error);
+        if (await options.onError?.(answer.error, body)) return;
+        const { fields, message } = formErrors(answer.error, known);
+        showErrors(fields);
+        setFormError(message);
       } finally {
         setSubmitting(false);
       }
@@ -185,6 +191,7 @@ export function useFormFields<V extends object>(
     handleSubmit,
     formError,
     setFormError,
+    apiError,
     submitting,
     succeeded,
     tried,

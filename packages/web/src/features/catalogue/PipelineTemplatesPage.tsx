@@ -45,7 +45,7 @@ export default function PipelineTemplatesPage() {
   const [deleting, setDeleting] = useState<PipelineSummary | null>(null);
   const [using, setUsing] = useState<PipelineSummary | null>(null);
   const [create, created] = useCreatePipelineTemplateMutation();
-  const [update, updated] = useUpdatePipelineTemplateMutation();
+  const [update] = useUpdatePipelineTemplateMutation();
   const [remove, removed] = useDeletePipelineTemplateMutation();
   const canEdit = usePermission('pipelineTemplates:edit').allowed;
 
@@ -117,7 +117,6 @@ export default function PipelineTemplatesPage() {
     />
   );
 
-  const saving = created.isLoading || updated.isLoading;
   return (
     <AreaPage
       id="pipeline-templates"
@@ -155,16 +154,10 @@ export default function PipelineTemplatesPage() {
                 }
           }
           readOnly={editing.kind === 'edit' && !canEdit}
-          saving={saving}
-          error={editing.kind === 'new' ? created.error : updated.error}
           onClose={() => setEditing(null)}
-          onSave={(value) => {
-            const done =
-              editing.kind === 'new'
-                ? create(value).unwrap()
-                : update({ id: editing.template.id, body: value }).unwrap();
-            done.then(() => setEditing(null)).catch(() => undefined);
-          }}
+          onSave={(value) =>
+            editing.kind === 'new' ? create(value) : update({ id: editing.template.id, body: value })
+          }
         />
       ) : null}
       <DeleteTemplateDialog

@@ -160,16 +160,10 @@ export default function TaskTemplatesPage() {
                   definition: editing.task.definition,
                 }
           }
-          saving={created.isLoading || updated.isLoading}
-          error={editing.kind === 'new' ? created.error : updated.error}
           onClose={() => setEditing(null)}
-          onSave={(value) => {
-            const done =
-              editing.kind === 'new'
-                ? create(value).unwrap()
-                : update({ id: editing.task.id, body: value }).unwrap();
-            done.then(() => setEditing(null)).catch(() => undefined);
-          }}
+          onSave={(value) =>
+            editing.kind === 'new' ? create(value) : update({ id: editing.task.id, body: value })
+          }
         />
       ) : null}
       <DeleteTemplateDialog
