@@ -76,18 +76,29 @@ function SecretsList({ onEdit }: { onEdit: (s: Secret) => void }) {
         </>
       ),
     },
-    { id: 'type', header: t('secretsPage.columns.type'), cell: (s) => t(`secretsPage.types.${s.type}`) },
+    {
+      id: 'type',
+      header: t('secretsPage.columns.type'),
+      cell: (s) => t(`secretsPage.types.${s.type}`),
+      hideBelow: 'sm',
+    },
     {
       id: 'keys',
       header: t('secretsPage.columns.keys'),
       cell: (s) => s.keys.join(', '),
       sx: { fontFamily: 'monospace' },
     },
-    { id: 'description', header: t('secretsPage.columns.description'), cell: (s) => s.description },
+    {
+      id: 'description',
+      header: t('secretsPage.columns.description'),
+      cell: (s) => s.description,
+      hideBelow: 'sm',
+    },
     {
       id: 'updated',
       header: t('secretsPage.columns.updated'),
       cell: (s) => formatTime(s.updatedAt, i18n.language),
+      hideBelow: 'sm',
       sx: { whiteSpace: 'nowrap' },
     },
     {

@@ -33,7 +33,12 @@ export function VariablesList() {
       cell: (v) => v.value,
       sx: { fontFamily: 'monospace', wordBreak: 'break-all' },
     },
-    { id: 'description', header: t('secretsPage.columns.description'), cell: (v) => v.description },
+    {
+      id: 'description',
+      header: t('secretsPage.columns.description'),
+      cell: (v) => v.description,
+      hideBelow: 'sm',
+    },
     {
       id: 'actions',
       header: t('secretsPage.columns.actions'),
