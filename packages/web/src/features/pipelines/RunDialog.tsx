@@ -9,15 +9,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS, type Environment } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { useOrganisationsQuery } from '../account/api';
 import { useEnvironmentsQuery } from '../environments/api';
 import { FormAlert } from '../../ui/FormAlert';
+import { useFormFields } from '../../ui/useFormFields';
 import {
   useInstantiateTemplateMutation,
   usePipelineQuery,
@@ -67,20 +67,23 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
   const id = useId();
   const navigate = useNavigate();
   const { data: pipelines } = usePipelinesQuery({ _start: '0', _end: '500' }, { skip: Boolean(pipelineId) });
-  const [chosen, setChosen] = useState(pipelineId ?? '');
-  const [templateId, setTemplateId] = useState('');
-  const [rows, setRows] = useState<ParamRow[]>([]);
-  const [timeout, setTimeoutHours] = useState(String(PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS));
-  const [environmentId, setEnvironmentId] = useState('');
+  // keys of their own, not the API's body fields: its messages about those go in the alert
+  const form = useFormFields({
+    chosen: pipelineId ?? '',
+    template: '',
+    extra: [] as ParamRow[],
+    timeout: String(PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS),
+    environment: '',
+  });
+  const { chosen, template: templateId, extra: rows, timeout, environment: environmentId } = form.values;
   const { data: environments } = useEnvironmentsQuery({
     _start: '0',
     _end: '500',
     _sort: 'name',
     _order: 'ASC',
   });
-  const [startRun, { isLoading: starting, error: startError, reset }] = useStartRunMutation();
-  const [instantiate, { isLoading: creating, error: createError, reset: resetCreate }] =
-    useInstantiateTemplateMutation();
+  const [startRun] = useStartRunMutation();
+  const [instantiate] = useInstantiateTemplateMutation();
   const { data: templates } = useRunTemplatesQuery(undefined, { skip: Boolean(pipelineId) });
   const pipeline = pipelineId ?? (chosen || pipelines?.rows[0]?.id || '');
   const source = usePipelineQuery(pipeline, { skip: !pipeline || Boolean(templateId) });
@@ -92,9 +95,6 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
     v: {},
   });
   if (declared && values.of !== declared) setValues({ of: declared, v: initialParamValues(declared) });
-  const [tried, setTried] = useState(false);
-  const isLoading = starting || creating;
-  const error = createError ?? startError;
   const hours = Number(timeout);
   const timeoutValid = Number.isFinite(hours) && hours > 0 && hours <= 168;
   // the organisation's cap on a run's duration, when it has one: the run ends there at the latest
@@ -103,49 +103,60 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
   const missing = declared ? missingParams(declared, values.v) : [];
 
   function update(key: number, patch: Partial<ParamRow>) {
-    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    form.setValue(
+      'extra',
+      rows.map((r) => (r.key === key ? { ...r, ...patch } : r)),
+    );
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTried(true);
-    if ((!pipeline && !templateId) || !timeoutValid || missing.length > 0) return;
-    reset();
-    resetCreate();
-    const extra = Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]));
-    const params = { ...extra, ...(declared ? paramValuesToSend(declared, values.v) : {}) };
-    try {
+  const submit = form.handleSubmit({
+    // each of these already shows (a disabled button, the timeout's and the params' own messages)
+    check: () => ({
+      chosen: !pipeline && !templateId ? '' : undefined,
+      timeout: timeoutValid ? undefined : '',
+      params: missing.length > 0 ? '' : undefined,
+    }),
+    mutate: async () => {
+      const extra = Object.fromEntries(
+        rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.value]),
+      );
+      const params = { ...extra, ...(declared ? paramValuesToSend(declared, values.v) : {}) };
       let target = pipeline;
       if (templateId) {
         const name = template.data?.name ?? '';
         const existing = pipelines?.rows.find((p) => p.name === name);
-        target = existing ? existing.id : (await instantiate({ id: templateId, name }).unwrap()).id;
+        if (existing) target = existing.id;
+        else {
+          const made = await instantiate({ id: templateId, name });
+          if (made.error) return { error: made.error };
+          target = made.data.id;
+        }
       }
-      const run = await startRun({
+      return startRun({
         pipelineId: target,
         params,
         timeoutHours: hours,
         ...(environmentId ? { environmentId } : {}),
-      }).unwrap();
+      });
+    },
+    onSuccess: (run) => {
       onClose();
       void navigate(`/pipelines/runs/${run.id}`);
-    } catch {
-      // shown from `error`
-    }
-  }
+    },
+  });
 
   return (
     <Dialog
       open
-      onClose={isLoading ? undefined : onClose}
+      onClose={form.submitting ? undefined : onClose}
       aria-labelledby={`${id}-title`}
       fullWidth
       maxWidth="sm"
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id={`${id}-title`}>{t('pipelines.runDialog.title')}</DialogTitle>
         <DialogContent data-tour="run-input-panel">
-          <FormAlert message={error ? errorMessage(error) : null} />
+          <FormAlert message={form.formError} />
           <Stack spacing={2} sx={{ pt: 1 }}>
             <RunPrerequisites />
             {pipelineId ? null : (
@@ -153,7 +164,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 select
                 label={t('studio.runPanel.template')}
                 value={templateId}
-                onChange={(e) => setTemplateId(e.target.value)}
+                onChange={(e) => form.setValue('template', e.target.value)}
                 helperText={templateId ? t('studio.runPanel.templateHelp') : ' '}
                 slotProps={{ htmlInput: { 'data-testid': 'run-template-select' } }}
               >
@@ -171,7 +182,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 required
                 label={t('pipelines.runDialog.pipeline')}
                 value={pipelines?.rows.length ? pipeline : ''}
-                onChange={(e) => setChosen(e.target.value)}
+                onChange={(e) => form.setValue('chosen', e.target.value)}
                 helperText={
                   pipelines && pipelines.rows.length === 0 ? t('pipelines.runDialog.noPipelines') : ' '
                 }
@@ -188,7 +199,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
               select
               label={t('pipelines.runDialog.environment')}
               value={environmentId}
-              onChange={(e) => setEnvironmentId(e.target.value)}
+              onChange={(e) => form.setValue('environment', e.target.value)}
               helperText={
                 environmentId
                   ? onCluster(environments?.rows.find((env) => env.id === environmentId))
@@ -223,7 +234,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 params={declared}
                 values={values.v}
                 onChange={(v) => setValues({ of: declared, v })}
-                showErrors={tried}
+                showErrors={form.tried}
               />
             ) : definition !== undefined ? (
               <Typography color="text.secondary">{t('studio.runPanel.readingParams')}</Typography>
@@ -245,7 +256,12 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 />
                 <IconButton
                   aria-label={t('pipelines.runDialog.removeParam')}
-                  onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                  onClick={() =>
+                    form.setValue(
+                      'extra',
+                      rows.filter((x) => x.key !== r.key),
+                    )
+                  }
                 >
                   <Delete />
                 </IconButton>
@@ -255,7 +271,9 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
               <Button
                 size="small"
                 startIcon={<Add />}
-                onClick={() => setRows((rs) => [...rs, { key: Date.now() + rs.length, name: '', value: '' }])}
+                onClick={() =>
+                  form.setValue('extra', [...rows, { key: Date.now() + rows.length, name: '', value: '' }])
+                }
               >
                 {t('pipelines.runDialog.addParam')}
               </Button>
@@ -264,7 +282,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
               type="number"
               label={t('pipelines.runDialog.timeout')}
               value={timeout}
-              onChange={(e) => setTimeoutHours(e.target.value)}
+              onChange={(e) => form.setValue('timeout', e.target.value)}
               error={!timeoutValid}
               helperText={
                 !timeoutValid
@@ -278,14 +296,14 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
+          <Button onClick={onClose} disabled={form.submitting}>
             {t('common.cancel')}
           </Button>
           <Button
             type="submit"
             data-tour="run-start"
             variant="contained"
-            loading={isLoading}
+            loading={form.submitting}
             disabled={(!pipeline && !templateId) || !timeoutValid}
           >
             {t('pipelines.runDialog.start')}
