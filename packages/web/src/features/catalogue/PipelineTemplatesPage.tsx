@@ -1,16 +1,9 @@
 import Add from '@mui/icons-material/Add';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
-import { errorMessage, formErrors } from '../../app/api-error';
+import { errorMessage } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { AreaPage } from '../../ui/AreaPage';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';
@@ -24,13 +17,13 @@ import { formatTime, SAMPLE_PIPELINE } from '../pipelines/format';
 import {
   useCreatePipelineTemplateMutation,
   useDeletePipelineTemplateMutation,
-  useInstantiatePipelineTemplateMutation,
   useLazyPipelineTemplateQuery,
   usePipelineTemplatesQuery,
   useUpdatePipelineTemplateMutation,
 } from './api';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog';
 import { TemplateDialog } from './TemplateDialog';
+import { UseTemplateDialog } from './UseTemplateDialog';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; template: PipelineDetail };
 
@@ -169,57 +162,5 @@ export default function PipelineTemplatesPage() {
       />
       {using ? <UseTemplateDialog template={using} onClose={() => setUsing(null)} /> : null}
     </AreaPage>
-  );
-}
-
-/** "Use template": asks for the new pipeline's name, creates it from the template and opens it. */
-function UseTemplateDialog({ template, onClose }: { template: PipelineSummary; onClose: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [name, setName] = useState(template.name);
-  const [instantiate, { isLoading, error }] = useInstantiatePipelineTemplateMutation();
-  const { fields, message } = formErrors(error);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return;
-    instantiate({ id: template.id, name: name.trim() })
-      .unwrap()
-      .then((p) => navigate(`/pipelines/${p.id}`))
-      .catch(() => undefined);
-  }
-  return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      aria-labelledby="use-template-title"
-      fullWidth
-      maxWidth="xs"
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="use-template-title">{t('catalogue.useTitle', { name: template.name })}</DialogTitle>
-        <DialogContent>
-          <FormAlert message={error ? message : null} />
-          <Stack sx={{ pt: 1 }}>
-            <TextField
-              label={t('catalogue.pipelineName')}
-              value={name}
-              required
-              autoFocus
-              onChange={(e) => setName(e.target.value)}
-              error={!name.trim() || Boolean(fields.name)}
-              helperText={!name.trim() ? t('catalogue.nameRequired') : (fields.name ?? ' ')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={isLoading} disabled={!name.trim()}>
-            {t('catalogue.createPipeline')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
   );
 }
