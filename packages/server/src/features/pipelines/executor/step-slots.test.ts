@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalExecutor } from './local-executor.js';
@@ -44,17 +46,24 @@ describe.each<SpawnerMode>(['helper', 'in-process'])('step slots (%s)', (mode) =
   it("starts a task's timeout when its first step runs, not while it waits for a slot", async () => {
     const spawner = new StepSpawner(mode, 1);
     const executor = new LocalExecutor({ scratchRoot: join(dir, 'scratch'), spawner });
+    const release = join(dir, 'release');
+    // holds the one slot until the test lets it go: no race with the machine's load
     const long = executor.runTask(
-      taskRun(dir, [step('long', { script: 'sleep 0.6' })], { name: 'long' }),
+      taskRun(dir, [step('long', { script: `while [ ! -e ${release} ]; do sleep 0.02; done` })], {
+        name: 'long',
+      }),
       recordingIo(),
       neverAborted(),
     );
     const io = recordingIo();
     const waiting = executor.runTask(
-      taskRun(dir, [step('quick', { script: 'true' })], { name: 'quick', timeoutMs: 400 }),
+      taskRun(dir, [step('quick', { script: 'true' })], { name: 'quick', timeoutMs: 1500 }),
       io,
       neverAborted(),
     );
+    // waits longer than the quick task's timeout before the slot frees
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await writeFile(release, '');
     expect((await long).status).toBe('succeeded');
     const outcome = await waiting;
     expect(outcome.status).toBe('succeeded');
@@ -66,8 +75,14 @@ describe.each<SpawnerMode>(['helper', 'in-process'])('step slots (%s)', (mode) =
     const spawner = new StepSpawner(mode, 1);
     const executor = new LocalExecutor({ scratchRoot: join(dir, 'scratch'), spawner });
     const marker = join(dir, 'ran');
+    const held = join(dir, 'held');
+    const release = join(dir, 'release');
     const first = executor.runTask(
-      taskRun(dir, [step('hold', { script: 'sleep 0.5' })], { name: 'hold' }),
+      taskRun(
+        dir,
+        [step('hold', { script: `touch ${held}; while [ ! -e ${release} ]; do sleep 0.02; done` })],
+        { name: 'hold' },
+      ),
       recordingIo(),
       neverAborted(),
     );
@@ -77,13 +92,14 @@ describe.each<SpawnerMode>(['helper', 'in-process'])('step slots (%s)', (mode) =
       recordingIo(),
       controller.signal,
     );
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // the first step holds the one slot until released, so the second is surely waiting
+    while (!existsSync(held)) await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort('stopped by the test');
     const outcome = await queued;
+    await writeFile(release, '');
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 'cancelled' });
     expect(outcome.steps[0]).toMatchObject({ status: 'cancelled', exitCode: null });
     expect((await first).status).toBe('succeeded');
-    const { access } = await import('node:fs/promises');
-    await expect(access(marker)).rejects.toThrow();
+    expect(existsSync(marker)).toBe(false);
   });
 });
