@@ -8,37 +8,19 @@ import {
   type TaskTemplateUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../../app/page';
+import { resourceEndpoints } from '../../app/resource-endpoints';
 
 /** The catalogue: pipeline templates (`/api/templates`) and task templates (`/api/tasks`). */
 export const catalogueApi = api
   .enhanceEndpoints({ addTagTypes: ['PipelineTemplate', 'TaskTemplate', 'Pipeline'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      pipelineTemplates: build.query<Page<PipelineSummary>, Record<string, string>>({
-        query: (params) => ({ url: 'templates', params }),
-        transformResponse: (rows: PipelineSummary[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
-        providesTags: [{ type: 'PipelineTemplate', id: 'LIST' }],
-      }),
-      pipelineTemplate: build.query<PipelineDetail, string>({
-        query: (id) => `templates/${encodeURIComponent(id)}`,
-        providesTags: (_r, _e, id) => [{ type: 'PipelineTemplate', id }],
-      }),
-      createPipelineTemplate: build.mutation<PipelineDetail, PipelineCreate>({
-        query: (body) => ({ url: 'templates', method: 'POST', body }),
-        invalidatesTags: [{ type: 'PipelineTemplate', id: 'LIST' }],
-      }),
-      updatePipelineTemplate: build.mutation<PipelineDetail, { id: string; body: PipelineUpdate }>({
-        query: ({ id, body }) => ({ url: `templates/${encodeURIComponent(id)}`, method: 'PUT', body }),
-        invalidatesTags: (_r, _e, { id }) => [
-          { type: 'PipelineTemplate', id },
-          { type: 'PipelineTemplate', id: 'LIST' },
-        ],
-      }),
-      deletePipelineTemplate: build.mutation<void, string>({
-        query: (id) => ({ url: `templates/${encodeURIComponent(id)}`, method: 'DELETE' }),
-        invalidatesTags: [{ type: 'PipelineTemplate', id: 'LIST' }],
-      }),
+      ...resourceEndpoints<{
+        row: PipelineSummary;
+        detail: PipelineDetail;
+        create: PipelineCreate;
+        update: PipelineUpdate;
+      }>()(build, 'pipelineTemplate', 'templates', ['list', 'get', 'create', 'update', 'delete']),
       instantiatePipelineTemplate: build.mutation<PipelineDetail, { id: string; name: string }>({
         query: ({ id, name }) => ({
           url: `templates/${encodeURIComponent(id)}/instantiate`,
@@ -47,22 +29,12 @@ export const catalogueApi = api
         }),
         invalidatesTags: [{ type: 'Pipeline', id: 'LIST' }],
       }),
-      taskTemplates: build.query<TaskTemplate[], void>({
-        query: () => 'tasks',
-        providesTags: [{ type: 'TaskTemplate', id: 'LIST' }],
-      }),
-      createTaskTemplate: build.mutation<TaskTemplate, TaskTemplateCreate>({
-        query: (body) => ({ url: 'tasks', method: 'POST', body }),
-        invalidatesTags: [{ type: 'TaskTemplate', id: 'LIST' }],
-      }),
-      updateTaskTemplate: build.mutation<TaskTemplate, { id: string; body: TaskTemplateUpdate }>({
-        query: ({ id, body }) => ({ url: `tasks/${encodeURIComponent(id)}`, method: 'PUT', body }),
-        invalidatesTags: [{ type: 'TaskTemplate', id: 'LIST' }],
-      }),
-      deleteTaskTemplate: build.mutation<void, string>({
-        query: (id) => ({ url: `tasks/${encodeURIComponent(id)}`, method: 'DELETE' }),
-        invalidatesTags: [{ type: 'TaskTemplate', id: 'LIST' }],
-      }),
+      ...resourceEndpoints<{ row: TaskTemplate; create: TaskTemplateCreate; update: TaskTemplateUpdate }>()(
+        build,
+        'taskTemplate',
+        'tasks',
+        ['all', 'create', 'update', 'delete'],
+      ),
     }),
   });
 

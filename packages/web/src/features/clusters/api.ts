@@ -11,7 +11,7 @@ import {
   type PodLogsQuery,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../../app/page';
+import { resourceEndpoints } from '../../app/resource-endpoints';
 
 const path = (id: string, action?: string) =>
   `clusters/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
@@ -19,19 +19,12 @@ const path = (id: string, action?: string) =>
 /** Clusters (`/api/clusters`): configure, attach, namespaces for logs, detach. */
 export const clustersApi = api.enhanceEndpoints({ addTagTypes: ['Cluster'] }).injectEndpoints({
   endpoints: (build) => ({
-    clusters: build.query<Page<Cluster>, Record<string, string>>({
-      query: (params) => ({ url: 'clusters', params }),
-      transformResponse: (rows: Cluster[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
-      providesTags: [{ type: 'Cluster', id: 'LIST' }],
-    }),
-    cluster: build.query<Cluster, string>({
-      query: (id) => path(id),
-      providesTags: (_r, _e, id) => [{ type: 'Cluster', id }],
-    }),
-    createCluster: build.mutation<ClusterCreated, ClusterCreate>({
-      query: (body) => ({ url: 'clusters', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Cluster', id: 'LIST' }],
-    }),
+    ...resourceEndpoints<{ row: Cluster; created: ClusterCreated; create: ClusterCreate }>()(
+      build,
+      'cluster',
+      'clusters',
+      ['list', 'get', 'create'],
+    ),
     reattachCluster: build.mutation<ClusterAttach, string>({
       query: (id) => ({ url: path(id, 'attach'), method: 'POST' }),
       invalidatesTags: (_r, _e, id) => [

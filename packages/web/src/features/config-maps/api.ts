@@ -1,28 +1,16 @@
 import type { ConfigMap, ConfigMapCreate, ConfigMapUpdate } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../../app/page';
+import { resourceEndpoints } from '../../app/resource-endpoints';
 
 /** Config maps (`/api/config-maps`): plain key → value sets that pipeline steps read. */
 export const configMapsApi = api.enhanceEndpoints({ addTagTypes: ['ConfigMap'] }).injectEndpoints({
-  endpoints: (build) => ({
-    configMaps: build.query<Page<ConfigMap>, Record<string, string>>({
-      query: (params) => ({ url: 'config-maps', params }),
-      transformResponse: (rows: ConfigMap[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
-      providesTags: [{ type: 'ConfigMap', id: 'LIST' }],
-    }),
-    createConfigMap: build.mutation<ConfigMap, ConfigMapCreate>({
-      query: (body) => ({ url: 'config-maps', method: 'POST', body }),
-      invalidatesTags: [{ type: 'ConfigMap', id: 'LIST' }],
-    }),
-    updateConfigMap: build.mutation<ConfigMap, { id: string; body: ConfigMapUpdate }>({
-      query: ({ id, body }) => ({ url: `config-maps/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: [{ type: 'ConfigMap', id: 'LIST' }],
-    }),
-    deleteConfigMap: build.mutation<void, string>({
-      query: (id) => ({ url: `config-maps/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'ConfigMap', id: 'LIST' }],
-    }),
-  }),
+  endpoints: (build) =>
+    resourceEndpoints<{ row: ConfigMap; create: ConfigMapCreate; update: ConfigMapUpdate }>()(
+      build,
+      'configMap',
+      'config-maps',
+      ['list', 'create', 'update', 'delete'],
+    ),
 });
 
 export const {

@@ -5,7 +5,7 @@ import type {
   ExternalPipelineUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
-import { totalOf, type Page } from '../../app/page';
+import { resourceEndpoints } from '../../app/resource-endpoints';
 
 const LIST = { type: 'ExternalPipeline' as const, id: 'LIST' };
 /** An external pipeline is a pipeline too: the pipelines list and its page change with it. */
@@ -16,11 +16,9 @@ export const externalPipelinesApi = api
   .enhanceEndpoints({ addTagTypes: ['ExternalPipeline', 'Pipeline'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      externalPipelines: build.query<Page<ExternalPipeline>, Record<string, string>>({
-        query: (params) => ({ url: 'external-pipelines', params }),
-        transformResponse: (rows: ExternalPipeline[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
-        providesTags: [LIST],
-      }),
+      ...resourceEndpoints<{ row: ExternalPipeline }>()(build, 'externalPipeline', 'external-pipelines', [
+        'list',
+      ]),
       externalPipeline: build.query<ExternalPipeline, string>({
         query: (id) => `external-pipelines/${encodeURIComponent(id)}`,
         // a sync, edit or delete anywhere refreshes it

@@ -14,6 +14,7 @@ import {
 } from '@slipway/contracts';
 import { api } from '../../app/api';
 import { totalOf, type Page } from '../../app/page';
+import { resourceEndpoints } from '../../app/resource-endpoints';
 
 export interface RunLogsArgs {
   id: string;
@@ -38,28 +39,14 @@ export const pipelinesApi = api
   .enhanceEndpoints({ addTagTypes: ['Pipeline', 'PipelineRun'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      pipelines: build.query<Page<PipelineSummary>, Record<string, string>>({
-        query: (params) => ({ url: 'pipelines', params }),
-        transformResponse: (rows: PipelineSummary[], meta) => ({ rows, total: totalOf(meta, rows.length) }),
-        providesTags: [{ type: 'Pipeline', id: 'LIST' }],
-      }),
-      pipeline: build.query<PipelineDetail, string>({
-        query: (id) => `pipelines/${encodeURIComponent(id)}`,
-        providesTags: (_r, _e, id) => [{ type: 'Pipeline', id }],
-      }),
+      ...resourceEndpoints<{
+        row: PipelineSummary;
+        detail: PipelineDetail;
+        create: PipelineCreate;
+        update: PipelineUpdate;
+      }>()(build, 'pipeline', 'pipelines', ['list', 'get', 'create', 'update']),
       pipelineVersion: build.query<PipelineVersion, { id: string; version: number }>({
         query: ({ id, version }) => `pipelines/${encodeURIComponent(id)}/versions/${version}`,
-      }),
-      createPipeline: build.mutation<PipelineDetail, PipelineCreate>({
-        query: (body) => ({ url: 'pipelines', method: 'POST', body }),
-        invalidatesTags: [{ type: 'Pipeline', id: 'LIST' }],
-      }),
-      updatePipeline: build.mutation<PipelineDetail, { id: string; body: PipelineUpdate }>({
-        query: ({ id, body }) => ({ url: `pipelines/${encodeURIComponent(id)}`, method: 'PUT', body }),
-        invalidatesTags: (_r, _e, { id }) => [
-          { type: 'Pipeline', id },
-          { type: 'Pipeline', id: 'LIST' },
-        ],
       }),
       /** pipeline templates, for the initiate-run panel's template choice */
       runTemplates: build.query<Page<PipelineSummary>, void>({
