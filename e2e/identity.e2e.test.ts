@@ -75,6 +75,37 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     await page.context().close();
   });
 
+  it('the account page fits a 390 px phone, in English and Arabic: no button covers a name or its chip', async () => {
+    const page = await newPage();
+    await signUp(page, 'noor@e2e.test', 'Noor');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ['en', 'ar']) {
+      await page.evaluate((l) => localStorage.setItem('slipway.language', l), lang);
+      await page.goto(`${server.url}/settings/account`);
+      const rows = page.locator('[data-testid="organisation-row"], [data-testid="workspace-row"]');
+      await rows.first().waitFor();
+      expect(await rows.count()).toBeGreaterThanOrEqual(2);
+      const overlaps = await rows.evaluateAll((els) =>
+        els.flatMap((row) => {
+          const boxes = (sel: string) =>
+            Array.from(row.querySelectorAll(sel), (e) => e.getBoundingClientRect());
+          const texts = boxes('.MuiListItemText-root span, .MuiChip-root');
+          const buttons = boxes('button');
+          const meet = (a: DOMRect, b: DOMRect) =>
+            a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          const wide = row.getBoundingClientRect().right > document.documentElement.clientWidth + 1;
+          return [
+            ...texts.flatMap((t) => buttons.filter((b) => meet(t, b)).map(() => row.textContent)),
+            ...(wide ? [`${row.textContent} is wider than the screen`] : []),
+          ];
+        }),
+      );
+      expect(overlaps, lang).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`identity-account-phone-${lang}`) });
+    }
+    await page.context().close();
+  });
+
   it('creates a workspace, invites a member who accepts, and a custom role without pipeline rights is refused', async () => {
     const admin = await newPage();
     await signUp(admin, 'grace@e2e.test', 'Grace');

@@ -1,11 +1,11 @@
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Organisation } from '@slipway/contracts';
+import { ActionListItem } from '../../ui/ActionListItem';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { LoadError } from '../../ui/LoadError';
@@ -45,11 +45,10 @@ export function OrganisationsSection() {
       <FormAlert message={ldapSession ? t('account.ldapSession') : null} severity="info" />
       <List dense aria-label={t('account.organisationsTitle')}>
         {data.map((o) => (
-          <ListItem
+          <ActionListItem
             key={o.id}
-            divider
             data-testid="organisation-row"
-            secondaryAction={
+            actions={
               o.current ? (
                 <NotAllowedTooltip allowed={canRename}>
                   <Button size="small" disabled={!canRename} onClick={() => setRenaming(o)}>
@@ -75,14 +74,21 @@ export function OrganisationsSection() {
           >
             <ListItemText
               primary={
-                <Stack direction="row" spacing={1} alignItems="center" component="span">
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  alignItems="center"
+                  component="span"
+                  flexWrap="wrap"
+                  useFlexGap
+                >
                   <span>{o.name}</span>
                   {o.current ? <Chip size="small" color="primary" label={t('account.current')} /> : null}
                 </Stack>
               }
               secondary={t(`team.orgRoles.${o.role}`)}
             />
-          </ListItem>
+          </ActionListItem>
         ))}
       </List>
       {renaming ? (

@@ -1,11 +1,10 @@
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workspace } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
+import { ActionListItem } from '../../ui/ActionListItem';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
@@ -49,12 +48,11 @@ export function WorkspacesSection() {
     list = (
       <List dense aria-label={t('account.workspacesTitle')}>
         {data.map((w) => (
-          <ListItem
+          <ActionListItem
             key={w.id}
-            divider
             data-testid="workspace-row"
-            secondaryAction={
-              <Stack direction="row" spacing={1}>
+            actions={
+              <>
                 <PermissionButton
                   permission="workspace:edit"
                   size="small"
@@ -73,14 +71,14 @@ export function WorkspacesSection() {
                 >
                   {t('common.delete')}
                 </PermissionButton>
-              </Stack>
+              </>
             }
           >
             <ListItemText
               primary={w.name}
               secondary={t('account.yourRole', { role: roleLabel(roles, w.role) })}
             />
-          </ListItem>
+          </ActionListItem>
         ))}
       </List>
     );
