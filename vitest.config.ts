@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
@@ -20,13 +21,17 @@ const webProject: TestProjectConfiguration = {
     root: './packages/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     setupFiles: ['./src/test/setup.ts'],
   },
 };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the 2-core machines this project is
+    // built and tested on, that is one file at a time. Most files wait on child processes, sockets
+    // and timers, so one per core is faster, and the timeouts leave room for a loaded machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve: { alias },
@@ -38,8 +43,8 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
