@@ -1,4 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { stamped } from './columns.js';
 
 /** The audit trail (issue 3). */
 
@@ -7,7 +8,7 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: stamped('at'),
     organisationId: text('organisation_id'),
     workspaceId: text('workspace_id'),
     /** user | service_account | anonymous */

@@ -1,4 +1,4 @@
-import { text, timestamp } from 'drizzle-orm/pg-core';
+import { text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Columns the tables of every area share. The references to a user, an organisation and a
@@ -10,7 +10,7 @@ export function id() {
 }
 
 export function created() {
-  return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+  return stamped('created_at');
 }
 
 export function at(name: string) {
@@ -18,5 +18,15 @@ export function at(name: string) {
 }
 
 export function updated() {
-  return timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+  return stamped('updated_at');
+}
+
+/** A timestamp set when the row is written: `<name> timestamptz NOT NULL DEFAULT now()`. */
+export function stamped(name: string) {
+  return timestamp(name, { withTimezone: true }).notNull().defaultNow();
+}
+
+/** The row this one belongs to (`<name> text NOT NULL REFERENCES …`): deleting that row deletes this one. */
+export function parentRef(name: string, parent: () => AnyPgColumn) {
+  return text(name).notNull().references(parent, { onDelete: 'cascade' });
 }

@@ -1,5 +1,5 @@
-import { jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, updated } from './columns.js';
+import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, created, id, parentRef, stamped, updated } from './columns.js';
 import { workspaceRef } from './identity.js';
 import { clusters } from './clusters.js';
 
@@ -29,9 +29,7 @@ export const deployments = pgTable(
   {
     id: id(),
     workspaceId: workspaceRef(),
-    environmentId: text('environment_id')
-      .notNull()
-      .references(() => environments.id, { onDelete: 'cascade' }),
+    environmentId: parentRef('environment_id', () => environments.id),
     /** the application's name (app.kubernetes.io/name of what was applied) */
     name: text('name').notNull(),
     namespace: text('namespace').notNull(),
@@ -42,7 +40,7 @@ export const deployments = pgTable(
     health: text('health').notNull().default('unknown'),
     healthMessage: text('health_message'),
     runId: text('run_id'),
-    deployedAt: timestamp('deployed_at', { withTimezone: true }).notNull().defaultNow(),
+    deployedAt: stamped('deployed_at'),
     healthCheckedAt: at('health_checked_at'),
   },
   (t) => [uniqueIndex('deployments_env_name').on(t.environmentId, t.name)],

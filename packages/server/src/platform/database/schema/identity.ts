@@ -1,15 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { at, created, id } from './columns.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, created, id, parentRef, updated } from './columns.js';
 
 /**
  * Identity, organisations, workspaces and access (issue 3): people, their sessions and sign-in,
@@ -23,21 +13,15 @@ import { at, created, id } from './columns.js';
  * tables above them in this file can use them before the module has run to the end.
  */
 export function userRef() {
-  return text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+  return parentRef('user_id', () => users.id);
 }
 
 export function organisationRef() {
-  return text('organisation_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
+  return parentRef('organisation_id', () => organisations.id);
 }
 
 export function workspaceRef() {
-  return text('workspace_id')
-    .notNull()
-    .references(() => workspaces.id, { onDelete: 'cascade' });
+  return parentRef('workspace_id', () => workspaces.id);
 }
 
 export const users = pgTable('users', {
@@ -106,7 +90,7 @@ export const roles = pgTable(
     /** PermissionGrant[] */
     grants: jsonb('grants').notNull().default([]),
     createdAt: created(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updated(),
   },
   (t) => [uniqueIndex('roles_org_name').on(t.organisationId, t.name)],
 );
@@ -195,9 +179,7 @@ export const serviceAccounts = pgTable(
 export const serviceAccountWorkspaces = pgTable(
   'service_account_workspaces',
   {
-    serviceAccountId: text('service_account_id')
-      .notNull()
-      .references(() => serviceAccounts.id, { onDelete: 'cascade' }),
+    serviceAccountId: parentRef('service_account_id', () => serviceAccounts.id),
     workspaceId: workspaceRef(),
     role: text('role').notNull(),
   },
@@ -221,7 +203,7 @@ export const ssoSettings = pgTable('sso_settings', {
   groupRoles: jsonb('group_roles').notNull().default([]),
   /** { startTls, skipTlsVerify, caCertificate } for ldaps:// and StartTLS; null: plain LDAP */
   tls: jsonb('tls'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updated(),
 });
 
 /** OpenID Connect sign-in in flight: state, nonce and PKCE verifier until the callback. */
@@ -240,5 +222,5 @@ export const authThrottle = pgTable('auth_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   blockedUntil: at('blocked_until'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updated(),
 });

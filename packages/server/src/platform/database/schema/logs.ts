@@ -1,5 +1,5 @@
-import { bigserial, index, integer, json, pgTable, text } from 'drizzle-orm/pg-core';
-import { created } from './columns.js';
+import { bigserial, index, integer, json, pgTable } from 'drizzle-orm/pg-core';
+import { created, parentRef } from './columns.js';
 import { pipelineRuns, taskRuns } from './runs.js';
 
 /** Run logs (issue 4). */
@@ -12,12 +12,8 @@ export const logChunks = pgTable(
   'log_chunks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    runId: text('run_id')
-      .notNull()
-      .references(() => pipelineRuns.id, { onDelete: 'cascade' }),
-    taskRunId: text('task_run_id')
-      .notNull()
-      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    runId: parentRef('run_id', () => pipelineRuns.id),
+    taskRunId: parentRef('task_run_id', () => taskRuns.id),
     seqFrom: integer('seq_from').notNull(),
     seqTo: integer('seq_to').notNull(),
     // json, not jsonb: written once and read back whole, never queried inside; json keeps the

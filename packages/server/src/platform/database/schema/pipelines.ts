@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, updated } from './columns.js';
+import { at, created, id, parentRef, updated } from './columns.js';
 import { workspaceRef, workspaces } from './identity.js';
 
 /** Pipelines, their versions and task templates (issue 4). */
@@ -34,9 +34,7 @@ export const pipelines = pgTable(
 export const pipelineVersions = pgTable(
   'pipeline_versions',
   {
-    pipelineId: text('pipeline_id')
-      .notNull()
-      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pipelineId: parentRef('pipeline_id', () => pipelines.id),
     version: integer('version').notNull(),
     /** the document exactly as given (exported unchanged) */
     definition: text('definition').notNull(),

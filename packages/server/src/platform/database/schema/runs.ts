@@ -1,15 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { at, id } from './columns.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, id, parentRef, stamped } from './columns.js';
 import { workspaceRef } from './identity.js';
 import { pipelines } from './pipelines.js';
 
@@ -24,9 +14,7 @@ export const pipelineRuns = pgTable(
   {
     id: id(),
     workspaceId: workspaceRef(),
-    pipelineId: text('pipeline_id')
-      .notNull()
-      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pipelineId: parentRef('pipeline_id', () => pipelines.id),
     pipelineVersion: integer('pipeline_version').notNull(),
     /** per-pipeline sequence number, shown as #n */
     number: integer('number').notNull(),
@@ -50,7 +38,7 @@ export const pipelineRuns = pgTable(
     claimedBy: text('claimed_by'),
     claimedUntil: at('claimed_until'),
     cancelRequestedAt: at('cancel_requested_at'),
-    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    queuedAt: stamped('queued_at'),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),
   },
@@ -65,9 +53,7 @@ export const taskRuns = pgTable(
   'task_runs',
   {
     id: id(),
-    runId: text('run_id')
-      .notNull()
-      .references(() => pipelineRuns.id, { onDelete: 'cascade' }),
+    runId: parentRef('run_id', () => pipelineRuns.id),
     /** the pipeline task's name; `<task>-<i>` for a matrix combination */
     name: text('name').notNull(),
     pipelineTask: text('pipeline_task').notNull(),
@@ -87,9 +73,7 @@ export const taskRuns = pgTable(
 export const stepRuns = pgTable(
   'step_runs',
   {
-    taskRunId: text('task_run_id')
-      .notNull()
-      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    taskRunId: parentRef('task_run_id', () => taskRuns.id),
     idx: integer('idx').notNull(),
     name: text('name').notNull(),
     image: text('image').notNull(),

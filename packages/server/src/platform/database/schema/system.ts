@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { stamped } from './columns.js';
 
 /**
  * One row describing this installation: created on first start, counted on every start.
@@ -6,7 +7,7 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  */
 export const instance = pgTable('instance', {
   id: text('id').primaryKey(),
-  firstStartedAt: timestamp('first_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lastStartedAt: timestamp('last_started_at', { withTimezone: true }).notNull().defaultNow(),
+  firstStartedAt: stamped('first_started_at'),
+  lastStartedAt: stamped('last_started_at'),
   starts: integer('starts').notNull().default(1),
 });

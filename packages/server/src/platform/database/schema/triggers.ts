@@ -7,10 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, created, id, updated } from './columns.js';
+import { at, created, id, parentRef, stamped, updated } from './columns.js';
 import { workspaceRef } from './identity.js';
 import { pipelines } from './pipelines.js';
 
@@ -22,9 +21,7 @@ export const webhooks = pgTable(
   {
     id: id(),
     workspaceId: workspaceRef(),
-    pipelineId: text('pipeline_id')
-      .notNull()
-      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pipelineId: parentRef('pipeline_id', () => pipelines.id),
     /** github | gitlab | bitbucket */
     type: text('type').notNull(),
     /** the provider's event name, e.g. push, pull_request, merge_request, repo:push */
@@ -47,11 +44,9 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
-    webhookId: text('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: parentRef('webhook_id', () => webhooks.id),
     workspaceId: text('workspace_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: stamped('received_at'),
     /** the provider's delivery id (X-GitHub-Delivery, X-Request-UUID…) when it sends one */
     deliveryId: text('delivery_id'),
     event: text('event'),
@@ -74,11 +69,9 @@ export const webhookDeliveries = pgTable(
 export const webhookDeliveryIds = pgTable(
   'webhook_delivery_ids',
   {
-    webhookId: text('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhookId: parentRef('webhook_id', () => webhooks.id),
     deliveryId: text('delivery_id').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: stamped('received_at'),
   },
   (t) => [primaryKey({ columns: [t.webhookId, t.deliveryId] })],
 );
@@ -89,9 +82,7 @@ export const schedules = pgTable(
   {
     id: id(),
     workspaceId: workspaceRef(),
-    pipelineId: text('pipeline_id')
-      .notNull()
-      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    pipelineId: parentRef('pipeline_id', () => pipelines.id),
     name: text('name').notNull(),
     /** hourly | daily | weekly | cron */
     frequency: text('frequency').notNull(),
