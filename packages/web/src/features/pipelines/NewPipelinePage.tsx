@@ -13,7 +13,7 @@ export default function NewPipelinePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pipelines.editor.newTitle'));
   const navigate = useNavigate();
-  const [create, { isLoading, error }] = useCreatePipelineMutation();
+  const [create] = useCreatePipelineMutation();
   return (
     <Box sx={{ maxWidth: 960 }} data-testid="new-pipeline-page">
       <Link component={RouterLink} to="/pipelines" variant="body2">
@@ -27,14 +27,8 @@ export default function NewPipelinePage() {
         initialDefinition={SAMPLE_PIPELINE}
         permission="pipelines:create"
         submitLabel={t('pipelines.editor.create')}
-        saving={isLoading}
-        error={error}
-        onSubmit={(value) => {
-          create(value)
-            .unwrap()
-            .then((created) => navigate(`/pipelines/${created.id}`))
-            .catch(() => undefined);
-        }}
+        onSubmit={(value) => create(value)}
+        onSaved={(created) => void navigate(`/pipelines/${created.id}`)}
       />
     </Box>
   );

@@ -28,7 +28,7 @@ export default function PipelineDetailPage() {
   const { id = '' } = useParams();
   const auth = useAppSelector((s) => s.auth);
   const { data, error, isLoading, isFetching, refetch } = usePipelineQuery(id);
-  const [update, { isLoading: saving, error: saveError }] = useUpdatePipelineMutation();
+  const [update] = useUpdatePipelineMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -93,8 +93,6 @@ export default function PipelineDetailPage() {
           initialDefinition={data.definition}
           permission="pipelines:edit"
           submitLabel={t('pipelines.editor.save')}
-          saving={saving}
-          error={saveError}
           notice={notice}
           onSubmit={(value) => {
             setNotice(null);
@@ -102,11 +100,9 @@ export default function PipelineDetailPage() {
               ...(value.name !== data.name ? { name: value.name } : {}),
               ...(value.definition !== data.definition ? { definition: value.definition } : {}),
             };
-            update({ id, body })
-              .unwrap()
-              .then((saved) => setNotice(t('pipelines.editor.saved', { version: saved.version })))
-              .catch(() => undefined);
+            return update({ id, body });
           }}
+          onSaved={(saved) => setNotice(t('pipelines.editor.saved', { version: saved.version }))}
         />
         <Box sx={{ mt: 4 }}>
           <RunList pipelineId={id} />

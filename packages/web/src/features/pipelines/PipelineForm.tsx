@@ -1,12 +1,12 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@slipway/contracts';
-import { errorMessage, fieldErrors, type ApiError } from '../../app/api-error';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
+import { useFormFields, type SubmitAnswer } from '../../ui/useFormFields';
 import { PermissionButton } from '../access/Can';
 import { definitionDiagnostics } from './validation-diagnostics';
 
@@ -16,53 +16,50 @@ const DefinitionEditor = lazy(() => import('./DefinitionEditor'));
  * A pipeline's name and definition (YAML or JSON) in the studio's editor. The server validates
  * the definition; its message is shown above the form and each issue inline at its line.
  */
-export function PipelineForm({
+export function PipelineForm<R>({
   initialName,
   initialDefinition,
   submitLabel,
   permission,
-  saving,
-  error,
   notice,
   readOnly = false,
   onSubmit,
+  onSaved,
 }: {
   initialName: string;
   initialDefinition: string;
   submitLabel: string;
   /** what saving needs: pipelines:create for a new one, pipelines:edit otherwise */
   permission: Permission;
-  saving: boolean;
-  error: ApiError;
   notice?: string | null;
   /** shown, not edited, and nothing to save (an external pipeline's definition lives in git) */
   readOnly?: boolean;
-  onSubmit: (value: { name: string; definition: string }) => void;
+  /** Saves (the page's create or update mutation). */
+  onSubmit: (value: { name: string; definition: string }) => PromiseLike<SubmitAnswer<R>>;
+  onSaved?: (saved: R) => void;
 }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(initialName);
-  const [definition, setDefinition] = useState(initialDefinition);
-  const fields = error ? fieldErrors(error) : {};
-  const diagnostics = useMemo(() => definitionDiagnostics(error), [error]);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    onSubmit({ name: name.trim(), definition });
-  }
+  const form = useFormFields({ name: initialName, definition: initialDefinition });
+  const { name, definition } = form.values;
+  const diagnostics = useMemo(() => definitionDiagnostics(form.apiError), [form.apiError]);
+  const submit = form.handleSubmit({
+    input: { name: name.trim(), definition },
+    mutate: onSubmit,
+    onSuccess: (saved) => onSaved?.(saved),
+  });
+  const nameField = form.field('name');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('pipelines.editor.formLabel')}>
-      <FormAlert message={error ? errorMessage(error) : null} testId="pipeline-error" />
+    <form ref={form.formRef} onSubmit={submit} noValidate aria-label={t('pipelines.editor.formLabel')}>
+      <FormAlert message={form.formError} testId="pipeline-error" />
       <FormAlert message={notice} severity="success" />
       <Stack spacing={2}>
         <TextField
+          {...nameField}
           label={t('pipelines.editor.name')}
-          value={name}
           required
-          onChange={(e) => setName(e.target.value)}
           slotProps={{ htmlInput: { readOnly } }}
-          error={Boolean(fields.name)}
-          helperText={fields.name ?? ' '}
+          helperText={nameField.helperText ?? ' '}
           sx={{ maxWidth: 480 }}
         />
         <Typography variant="subtitle2" component="h2">
@@ -71,7 +68,7 @@ export function PipelineForm({
         <Suspense fallback={<Skeleton lines={12} />}>
           <DefinitionEditor
             value={definition}
-            onChange={setDefinition}
+            onChange={(next) => form.setValue('definition', next)}
             diagnostics={diagnostics}
             readOnly={readOnly}
           />
@@ -85,7 +82,7 @@ export function PipelineForm({
               permission={permission}
               type="submit"
               variant="contained"
-              loading={saving}
+              loading={form.submitting}
               disabled={!name.trim() || !definition.trim()}
             >
               {submitLabel}
