@@ -80,7 +80,7 @@ describe('the routed app', () => {
 
   it('shows an area that is not built as coming soon inside the layout', async () => {
     renderApp('/applications');
-    await screen.findByTestId('area-applications', {}, { timeout: 5000 });
+    await screen.findByTestId('area-applications', {}, { timeout: 15_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Microservice library');
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(screen.getByTestId('nav-applications').className).toContain('active');
@@ -90,7 +90,7 @@ describe('the routed app', () => {
 
   it('groups the sidebar as build, deploy, operate, insight, settings', async () => {
     renderApp('/dashboard');
-    const sidebar = await screen.findByTestId('sidebar', {}, { timeout: 5000 });
+    const sidebar = await screen.findByTestId('sidebar', {}, { timeout: 15_000 });
     const headers = [...sidebar.querySelectorAll('[id^="nav-group-"]')].map((h) => h.textContent);
     expect(headers).toEqual(['Build', 'Deploy', 'Operate', 'Insight', 'Settings']);
     expect(sidebar.querySelector('[data-tour="microservice-library"]')?.textContent).toBe(
@@ -100,14 +100,14 @@ describe('the routed app', () => {
 
   it('ends an unknown path at the router fallback with a 404', async () => {
     renderApp('/no/such/page');
-    const fallback = await screen.findByTestId('router-error', {}, { timeout: 5000 });
+    const fallback = await screen.findByTestId('router-error', {}, { timeout: 15_000 });
     expect(fallback.textContent).toContain('Unexpected Application Error');
     expect(fallback.textContent).toContain('404 Not Found');
   });
 
   it('redirects the root to the dashboard', async () => {
     renderApp('/');
-    await screen.findByTestId('area-dashboard', {}, { timeout: 5000 });
+    await screen.findByTestId('area-dashboard', {}, { timeout: 15_000 });
     expect(window.location.pathname).toBe('/dashboard');
   });
 });

@@ -20,7 +20,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 const ada = () => peer.users.get('ada@example.com')!;
 
 describe('the route guard', () => {

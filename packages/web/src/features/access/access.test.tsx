@@ -24,7 +24,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 /** A custom role that may look at microservices but has no pipeline rights at all. */
 function customRole(workspace: PermissionGrant[]): CallerPermissions {

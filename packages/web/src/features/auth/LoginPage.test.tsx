@@ -24,7 +24,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 async function fillLogin(email: string, password: string) {
   const user = userEvent.setup();

@@ -18,7 +18,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 describe('forgot password', () => {
   it("answers 'Check your email' with a link to send it again", async () => {

@@ -21,7 +21,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 async function signUp(email: string, password = 'Engine#1843') {
   const user = userEvent.setup();

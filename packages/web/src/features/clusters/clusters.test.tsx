@@ -112,7 +112,7 @@ describe('attach cluster', () => {
       // The agent says hello: the cluster goes active with its namespaces.
       const cluster = ctx.peer.clusters.clusters[0]!;
       Object.assign(cluster, { status: 'active', namespaces: ['default', 'ozone', 'shop'] });
-      const picker = await within(dialog).findByTestId('namespace-picker', {}, { timeout: 5000 });
+      const picker = await within(dialog).findByTestId('namespace-picker', {}, { timeout: 15_000 });
       expect(within(dialog).getByText('Your cluster is connected.')).toBeTruthy();
       // A limited agent offers only its allowed namespaces.
       expect(within(picker).queryByRole('checkbox', { name: 'default' })).toBeNull();

@@ -18,7 +18,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 function invite(email: string, token: string) {
   peer.org.invites.push({

@@ -21,7 +21,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 function section(name: string) {
   return screen.getByRole('region', { name });

@@ -34,7 +34,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 describe('team management', () => {
   it('invites a member with a workspace role and says the invite was e-mailed', async () => {

@@ -63,7 +63,7 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-const opts = { timeout: 5000 };
+const opts = { timeout: 15_000 };
 
 describe("a project admin manages their workspace's members", () => {
   it('adds an organisation member, makes a member Project Admin and removes one after asking', async () => {
