@@ -66,14 +66,12 @@ export type ResourceEndpoints<
  * `{ id: 'LIST' }` and get `{ id }`; create and delete invalidate the list, update the list and
  * the row's own tag (a no-op where the resource has no get).
  *
- * `T` names the types: `resourceEndpoints<{ row: ConfigMap; create: …; update: … }>()(build, …)`.
+ * `T` names the types: `resourceEndpoints<{ row: ConfigMap; create: …; update: … }>()(build, {…})`.
  */
 export function resourceEndpoints<T extends ResourceTypes>() {
   return <Tags extends string, Name extends Uncapitalize<Tags>, Op extends ResourceOp>(
     build: EndpointBuilder<Base, Tags, 'api'>,
-    name: Name,
-    url: string,
-    ops: readonly Op[],
+    { name, url, ops }: { name: Name; url: string; ops: readonly Op[] },
   ): ResourceEndpoints<T, Tags, Name, Op> => {
     const type = (name.charAt(0).toUpperCase() + name.slice(1)) as Tags;
     const LIST = { type, id: 'LIST' };

@@ -1,26 +1,23 @@
 import {
-  type PipelineCreate,
   type PipelineDetail,
-  type PipelineSummary,
-  type PipelineUpdate,
   type TaskTemplate,
   type TaskTemplateCreate,
   type TaskTemplateUpdate,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
 import { resourceEndpoints } from '../../app/resource-endpoints';
+import type { PipelineTypes } from '../pipelines/api';
 
 /** The catalogue: pipeline templates (`/api/templates`) and task templates (`/api/tasks`). */
 export const catalogueApi = api
   .enhanceEndpoints({ addTagTypes: ['PipelineTemplate', 'TaskTemplate', 'Pipeline'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      ...resourceEndpoints<{
-        row: PipelineSummary;
-        detail: PipelineDetail;
-        create: PipelineCreate;
-        update: PipelineUpdate;
-      }>()(build, 'pipelineTemplate', 'templates', ['list', 'get', 'create', 'update', 'delete']),
+      ...resourceEndpoints<PipelineTypes>()(build, {
+        name: 'pipelineTemplate',
+        url: 'templates',
+        ops: ['list', 'get', 'create', 'update', 'delete'],
+      }),
       instantiatePipelineTemplate: build.mutation<PipelineDetail, { id: string; name: string }>({
         query: ({ id, name }) => ({
           url: `templates/${encodeURIComponent(id)}/instantiate`,
@@ -31,9 +28,7 @@ export const catalogueApi = api
       }),
       ...resourceEndpoints<{ row: TaskTemplate; create: TaskTemplateCreate; update: TaskTemplateUpdate }>()(
         build,
-        'taskTemplate',
-        'tasks',
-        ['all', 'create', 'update', 'delete'],
+        { name: 'taskTemplate', url: 'tasks', ops: ['all', 'create', 'update', 'delete'] },
       ),
     }),
   });

@@ -19,12 +19,11 @@ const path = (id: string, action?: string) =>
 /** Clusters (`/api/clusters`): configure, attach, namespaces for logs, detach. */
 export const clustersApi = api.enhanceEndpoints({ addTagTypes: ['Cluster'] }).injectEndpoints({
   endpoints: (build) => ({
-    ...resourceEndpoints<{ row: Cluster; created: ClusterCreated; create: ClusterCreate }>()(
-      build,
-      'cluster',
-      'clusters',
-      ['list', 'get', 'create'],
-    ),
+    ...resourceEndpoints<{ row: Cluster; created: ClusterCreated; create: ClusterCreate }>()(build, {
+      name: 'cluster',
+      url: 'clusters',
+      ops: ['list', 'get', 'create'],
+    }),
     reattachCluster: build.mutation<ClusterAttach, string>({
       query: (id) => ({ url: path(id, 'attach'), method: 'POST' }),
       invalidatesTags: (_r, _e, id) => [

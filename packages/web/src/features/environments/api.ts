@@ -15,7 +15,11 @@ export const environmentsApi = api.enhanceEndpoints({ addTagTypes: ['Environment
       detail: EnvironmentDetail;
       create: EnvironmentCreate;
       update: EnvironmentUpdate;
-    }>()(build, 'environment', 'environments', ['list', 'get', 'create', 'update', 'delete']),
+    }>()(build, {
+      name: 'environment',
+      url: 'environments',
+      ops: ['list', 'get', 'create', 'update', 'delete'],
+    }),
 });
 
 export const {

@@ -16,9 +16,11 @@ export const externalPipelinesApi = api
   .enhanceEndpoints({ addTagTypes: ['ExternalPipeline', 'Pipeline'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      ...resourceEndpoints<{ row: ExternalPipeline }>()(build, 'externalPipeline', 'external-pipelines', [
-        'list',
-      ]),
+      ...resourceEndpoints<{ row: ExternalPipeline }>()(build, {
+        name: 'externalPipeline',
+        url: 'external-pipelines',
+        ops: ['list'],
+      }),
       externalPipeline: build.query<ExternalPipeline, string>({
         query: (id) => `external-pipelines/${encodeURIComponent(id)}`,
         // a sync, edit or delete anywhere refreshes it

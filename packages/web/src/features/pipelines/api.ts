@@ -29,6 +29,14 @@ export interface RunLogsChunk {
   next: number;
 }
 
+/** What the pipeline endpoints carry (a pipeline template's carry the same). */
+export interface PipelineTypes {
+  row: PipelineSummary;
+  detail: PipelineDetail;
+  create: PipelineCreate;
+  update: PipelineUpdate;
+}
+
 /** Whether a run has reached an end state (no more polling). */
 export function isFinished(status: PipelineRunStatus): boolean {
   return FINISHED_RUN_STATUSES.includes(status);
@@ -39,12 +47,11 @@ export const pipelinesApi = api
   .enhanceEndpoints({ addTagTypes: ['Pipeline', 'PipelineRun'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      ...resourceEndpoints<{
-        row: PipelineSummary;
-        detail: PipelineDetail;
-        create: PipelineCreate;
-        update: PipelineUpdate;
-      }>()(build, 'pipeline', 'pipelines', ['list', 'get', 'create', 'update']),
+      ...resourceEndpoints<PipelineTypes>()(build, {
+        name: 'pipeline',
+        url: 'pipelines',
+        ops: ['list', 'get', 'create', 'update'],
+      }),
       pipelineVersion: build.query<PipelineVersion, { id: string; version: number }>({
         query: ({ id, version }) => `pipelines/${encodeURIComponent(id)}/versions/${version}`,
       }),

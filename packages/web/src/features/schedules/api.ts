@@ -5,12 +5,11 @@ import { resourceEndpoints } from '../../app/resource-endpoints';
 /** Schedules (`/api/schedules`). */
 export const schedulesApi = api.enhanceEndpoints({ addTagTypes: ['Schedule'] }).injectEndpoints({
   endpoints: (build) =>
-    resourceEndpoints<{ row: Schedule; create: ScheduleCreate; update: ScheduleUpdate }>()(
-      build,
-      'schedule',
-      'schedules',
-      ['list', 'create', 'update', 'delete'],
-    ),
+    resourceEndpoints<{ row: Schedule; create: ScheduleCreate; update: ScheduleUpdate }>()(build, {
+      name: 'schedule',
+      url: 'schedules',
+      ops: ['list', 'create', 'update', 'delete'],
+    }),
 });
 
 export const {

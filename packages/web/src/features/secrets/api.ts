@@ -12,18 +12,16 @@ import { resourceEndpoints } from '../../app/resource-endpoints';
 /** Secrets (`/api/secrets`, values write-only) and variables (`/api/variables`). */
 export const secretsApi = api.enhanceEndpoints({ addTagTypes: ['Secret', 'Variable'] }).injectEndpoints({
   endpoints: (build) => ({
-    ...resourceEndpoints<{ row: Secret; create: SecretCreate; update: SecretUpdate }>()(
-      build,
-      'secret',
-      'secrets',
-      ['list', 'create', 'update', 'delete'],
-    ),
-    ...resourceEndpoints<{ row: Variable; create: VariableCreate; update: VariableUpdate }>()(
-      build,
-      'variable',
-      'variables',
-      ['all', 'create', 'update', 'delete'],
-    ),
+    ...resourceEndpoints<{ row: Secret; create: SecretCreate; update: SecretUpdate }>()(build, {
+      name: 'secret',
+      url: 'secrets',
+      ops: ['list', 'create', 'update', 'delete'],
+    }),
+    ...resourceEndpoints<{ row: Variable; create: VariableCreate; update: VariableUpdate }>()(build, {
+      name: 'variable',
+      url: 'variables',
+      ops: ['all', 'create', 'update', 'delete'],
+    }),
   }),
 });
 

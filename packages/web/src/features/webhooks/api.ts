@@ -17,7 +17,7 @@ export const webhooksApi = api.enhanceEndpoints({ addTagTypes: ['Webhook'] }).in
       created: WebhookWithSecret;
       create: WebhookCreate;
       update: WebhookUpdate;
-    }>()(build, 'webhook', 'webhooks', ['list', 'create', 'update', 'delete']),
+    }>()(build, { name: 'webhook', url: 'webhooks', ops: ['list', 'create', 'update', 'delete'] }),
     rotateWebhookSecret: build.mutation<WebhookWithSecret, string>({
       query: (id) => ({ url: `webhooks/${encodeURIComponent(id)}/rotate`, method: 'POST', body: {} }),
     }),
