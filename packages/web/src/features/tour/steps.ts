@@ -36,6 +36,27 @@ const TO_ATTACH = ['cluster-attach-open', 'clusters'];
 const TO_RUN = ['pipelines'];
 const POLL = TOUR_TIMING.targetPollMs;
 
+/** A step on a screen of Slipway's: the popover points at `targets`, best first. */
+function step(
+  id: string,
+  targets: string[],
+  advance: TourAdvance,
+  serverStep: number,
+  options: Pick<TourStep, 'pollMs' | 'placement'> | Pick<TourStep, 'placement'> = {},
+): TourStep {
+  return { id, targets, pollMs: POLL, advance, serverStep, ...options };
+}
+
+/** A step whose screen Slipway does not have: it is skipped. */
+function noScreen(id: string, serverStep: number): TourStep {
+  return { id, targets: [], pollMs: POLL, advance: null, serverStep };
+}
+
+const click = (target: string): TourAdvance => ({ kind: 'click', target });
+const present = (target: string): TourAdvance => ({ kind: 'present', target });
+const auto = (): TourAdvance => ({ kind: 'auto' });
+const finished = (): TourAdvance => ({ kind: 'finished' });
+
 /**
  * The tour's 23 steps; the index is the tour step, max(0, currentstep - 4). Steps 0–3 and 22
  * concern the microservice library, which Slipway does not have yet: they have no targets and
@@ -43,133 +64,61 @@ const POLL = TOUR_TIMING.targetPollMs;
  * steps when the workspace has no cluster, and past them (server step 14) when it has one.
  */
 export const TOUR_STEPS: TourStep[] = [
-  { id: 'library', targets: [], pollMs: POLL, advance: null, serverStep: S.libraryClick },
-  { id: 'initiate', targets: [], pollMs: POLL, advance: null, serverStep: S.initiate },
-  { id: 'generalDetails', targets: [], pollMs: POLL, advance: null, serverStep: S.generalDetailsDone },
-  { id: 'success', targets: [], pollMs: POLL, advance: null, serverStep: S.proceedToPipeline },
-  {
-    id: 'runList',
-    targets: ['pipeline-run-initiate', 'pipelines'],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'pipeline-run-initiate' },
-    serverStep: S.initiatePipelineRun,
-  },
-  { id: 'provisioning', targets: [], pollMs: POLL, advance: null, serverStep: S.provisioningPage },
-  {
-    id: 'attachConfigure',
-    targets: ['cluster-attach-configure', ...TO_ATTACH],
-    placement: 'left-start',
-    pollMs: TOUR_TIMING.clusterDetailsPollMs,
-    advance: { kind: 'present', target: 'cluster-attach-connect' },
-    serverStep: S.attachModalDetailsSubmit,
-  },
-  {
-    id: 'attachConnect',
-    targets: ['cluster-attach-download', 'cluster-attach-connect', ...TO_ATTACH],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'cluster-attach-download' },
-    serverStep: S.downloadYaml,
-  },
-  {
-    id: 'attachHeartbeat',
-    targets: ['cluster-attach-heartbeat', 'cluster-attach-connect', ...TO_ATTACH],
-    pollMs: POLL,
-    advance: { kind: 'present', target: 'cluster-attach-namespaces' },
-    serverStep: S.downloadYaml + 1,
-  },
-  {
-    id: 'attachNamespaces',
-    targets: ['cluster-attach-namespaces', ...TO_ATTACH],
-    pollMs: POLL,
-    advance: { kind: 'present', target: 'cluster-attach-done' },
-    serverStep: S.namespacesDone,
-  },
-  {
-    id: 'runPanel',
-    targets: ['run-input-panel', 'pipeline-run-initiate', 'pipelines'],
-    placement: 'left-start',
-    pollMs: TOUR_TIMING.runButtonPollMs,
-    advance: { kind: 'click', target: 'run-start' },
-    serverStep: S.runClick,
-  },
-  {
-    id: 'canvas',
-    targets: ['run-canvas', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'auto' },
-    serverStep: S.canvasAutoAdvance,
-  },
-  {
-    id: 'inputParameters',
-    targets: ['run-tab-params', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'run-tab-params' },
-    serverStep: S.inputParameters,
-  },
-  {
-    id: 'paramsPanel',
-    targets: ['run-params-panel', 'run-tab-params', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'auto' },
-    serverStep: S.panelAutoAdvance,
-  },
-  {
-    id: 'canvasClick',
-    targets: ['run-canvas', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'run-canvas' },
-    serverStep: S.canvasClick,
-  },
-  {
-    id: 'mainCanvas',
-    targets: ['run-canvas', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'auto' },
-    serverStep: S.mainCanvasAutoAdvance,
-  },
-  {
-    id: 'logs',
-    targets: ['run-tab-logs', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'run-tab-logs' },
-    serverStep: S.logs,
-  },
-  {
-    id: 'terminal',
-    targets: ['run-terminal', 'run-tab-logs', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'auto' },
-    serverStep: S.terminalAutoAdvance,
-  },
-  {
-    id: 'buildTaskLog',
-    targets: ['run-log-task', 'run-tab-logs', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'run-log-task' },
-    serverStep: S.buildTaskLog,
-  },
-  {
-    id: 'applyYamlLog',
-    targets: ['run-log-task', 'run-tab-logs', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'run-log-task' },
-    serverStep: S.applyYamlLog,
-  },
-  {
-    id: 'returnToCanvas',
-    targets: ['run-canvas', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'click', target: 'run-canvas' },
-    serverStep: S.canvas,
-  },
-  {
-    id: 'finalCanvas',
-    targets: ['run-canvas', ...TO_RUN],
-    pollMs: POLL,
-    advance: { kind: 'finished' },
-    serverStep: S.finalCanvas,
-  },
-  { id: 'overview', targets: [], pollMs: POLL, advance: null, serverStep: S.microserviceOverview },
+  noScreen('library', S.libraryClick),
+  noScreen('initiate', S.initiate),
+  noScreen('generalDetails', S.generalDetailsDone),
+  noScreen('success', S.proceedToPipeline),
+  step(
+    'runList',
+    ['pipeline-run-initiate', 'pipelines'],
+    click('pipeline-run-initiate'),
+    S.initiatePipelineRun,
+  ),
+  noScreen('provisioning', S.provisioningPage),
+  step(
+    'attachConfigure',
+    ['cluster-attach-configure', ...TO_ATTACH],
+    present('cluster-attach-connect'),
+    S.attachModalDetailsSubmit,
+    { placement: 'left-start', pollMs: TOUR_TIMING.clusterDetailsPollMs },
+  ),
+  step(
+    'attachConnect',
+    ['cluster-attach-download', 'cluster-attach-connect', ...TO_ATTACH],
+    click('cluster-attach-download'),
+    S.downloadYaml,
+  ),
+  step(
+    'attachHeartbeat',
+    ['cluster-attach-heartbeat', 'cluster-attach-connect', ...TO_ATTACH],
+    present('cluster-attach-namespaces'),
+    S.downloadYaml + 1,
+  ),
+  step(
+    'attachNamespaces',
+    ['cluster-attach-namespaces', ...TO_ATTACH],
+    present('cluster-attach-done'),
+    S.namespacesDone,
+  ),
+  step(
+    'runPanel',
+    ['run-input-panel', 'pipeline-run-initiate', 'pipelines'],
+    click('run-start'),
+    S.runClick,
+    { placement: 'left-start', pollMs: TOUR_TIMING.runButtonPollMs },
+  ),
+  step('canvas', ['run-canvas', ...TO_RUN], auto(), S.canvasAutoAdvance),
+  step('inputParameters', ['run-tab-params', ...TO_RUN], click('run-tab-params'), S.inputParameters),
+  step('paramsPanel', ['run-params-panel', 'run-tab-params', ...TO_RUN], auto(), S.panelAutoAdvance),
+  step('canvasClick', ['run-canvas', ...TO_RUN], click('run-canvas'), S.canvasClick),
+  step('mainCanvas', ['run-canvas', ...TO_RUN], auto(), S.mainCanvasAutoAdvance),
+  step('logs', ['run-tab-logs', ...TO_RUN], click('run-tab-logs'), S.logs),
+  step('terminal', ['run-terminal', 'run-tab-logs', ...TO_RUN], auto(), S.terminalAutoAdvance),
+  step('buildTaskLog', ['run-log-task', 'run-tab-logs', ...TO_RUN], click('run-log-task'), S.buildTaskLog),
+  step('applyYamlLog', ['run-log-task', 'run-tab-logs', ...TO_RUN], click('run-log-task'), S.applyYamlLog),
+  step('returnToCanvas', ['run-canvas', ...TO_RUN], click('run-canvas'), S.canvas),
+  step('finalCanvas', ['run-canvas', ...TO_RUN], finished(), S.finalCanvas),
+  noScreen('overview', S.microserviceOverview),
 ];
 
 /** Whether Slipway has the step's screen. */
