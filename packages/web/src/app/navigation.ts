@@ -18,76 +18,63 @@ export interface NavGroup {
   items: NavItem[];
 }
 
+/** An area: its page, the permission to open it (none: anyone signed in), and its tour target if any. */
+function area(id: AreaId, path: string, permission?: Permission, tourTarget?: string): NavItem {
+  return { id, path, ...(tourTarget ? { tourTarget } : {}), ...(permission ? { permission } : {}) };
+}
+
+const group = (id: NavGroupId, items: NavItem[]): NavGroup => ({ id, items });
+
 /** The dashboard sits above the groups. */
-export const HOME: NavItem = { id: 'dashboard', path: '/dashboard' };
+export const HOME = area('dashboard', '/dashboard');
 
 /**
  * Every area of the product (spec §1–§2), grouped the way a DevOps engineer works: build it,
  * deploy it, operate it, look back at how it went, and configure the platform.
  */
 export const NAV_GROUPS: NavGroup[] = [
-  {
-    id: 'build',
-    items: [
-      {
-        id: 'applications',
-        path: '/applications',
-        tourTarget: 'microservice-library',
-        permission: 'applications:view',
-      },
-      { id: 'pipelines', path: '/pipelines', tourTarget: 'pipelines', permission: 'pipelines:view' },
-      { id: 'pipelineTemplates', path: '/pipeline-templates', permission: 'pipelineTemplates:view' },
-      { id: 'taskTemplates', path: '/task-templates', permission: 'taskTemplates:view' },
-      { id: 'externalPipelines', path: '/external-pipelines', permission: 'pipelines:view' },
-      { id: 'studio', path: '/studio', permission: 'pipelines:view' },
-      { id: 'repositories', path: '/repositories', permission: 'repositories:view' },
-      { id: 'registries', path: '/registries', permission: 'registries:view' },
-      { id: 'securityScanning', path: '/security', permission: 'security:view' },
-    ],
-  },
-  {
-    id: 'deploy',
-    items: [
-      { id: 'releases', path: '/releases', permission: 'releases:view' },
-      { id: 'schedules', path: '/schedules', permission: 'schedules:view' },
-      { id: 'clusters', path: '/clusters', tourTarget: 'clusters', permission: 'clusters:view' },
-      { id: 'environments', path: '/environments', permission: 'environments:view' },
-      { id: 'helm', path: '/helm', permission: 'helm:view' },
-      { id: 'snapshots', path: '/snapshots', permission: 'snapshots:view' },
-      { id: 'restoredSnapshots', path: '/snapshots/restored', permission: 'snapshots:view' },
-      { id: 'blockchain', path: '/blockchain', permission: 'blockchain:view' },
-    ],
-  },
-  {
-    id: 'operate',
-    items: [
-      { id: 'backups', path: '/backups', permission: 'backups:view' },
-      { id: 'alerts', path: '/alerts', permission: 'alerts:view' },
-      { id: 'notifications', path: '/notifications', permission: 'notifications:view' },
-      { id: 'webhooks', path: '/webhooks', permission: 'webhooks:view' },
-      { id: 'secrets', path: '/secrets', permission: 'secrets:view' },
-      { id: 'configMaps', path: '/config-maps', permission: 'secrets:view' },
-    ],
-  },
-  {
-    id: 'insight',
-    items: [
-      { id: 'doraMetrics', path: '/dora-metrics', permission: 'dora:view' },
-      { id: 'auditTrails', path: '/audit-trails', permission: 'audit:view' },
-    ],
-  },
-  {
-    id: 'settings',
-    items: [
-      { id: 'providers', path: '/settings/providers', permission: 'providers:view' },
-      { id: 'profile', path: '/settings/profile' },
-      { id: 'account', path: '/settings/account', permission: 'organisation:view' },
-      { id: 'team', path: '/settings/team', permission: 'members:view' },
-      { id: 'roles', path: '/settings/roles', permission: 'roles:view' },
-      { id: 'serviceAccounts', path: '/settings/service-accounts', permission: 'serviceAccounts:view' },
-      { id: 'billing', path: '/settings/billing', permission: 'billing:view' },
-    ],
-  },
+  group('build', [
+    area('applications', '/applications', 'applications:view', 'microservice-library'),
+    area('pipelines', '/pipelines', 'pipelines:view', 'pipelines'),
+    area('pipelineTemplates', '/pipeline-templates', 'pipelineTemplates:view'),
+    area('taskTemplates', '/task-templates', 'taskTemplates:view'),
+    area('externalPipelines', '/external-pipelines', 'pipelines:view'),
+    area('studio', '/studio', 'pipelines:view'),
+    area('repositories', '/repositories', 'repositories:view'),
+    area('registries', '/registries', 'registries:view'),
+    area('securityScanning', '/security', 'security:view'),
+  ]),
+  group('deploy', [
+    area('releases', '/releases', 'releases:view'),
+    area('schedules', '/schedules', 'schedules:view'),
+    area('clusters', '/clusters', 'clusters:view', 'clusters'),
+    area('environments', '/environments', 'environments:view'),
+    area('helm', '/helm', 'helm:view'),
+    area('snapshots', '/snapshots', 'snapshots:view'),
+    area('restoredSnapshots', '/snapshots/restored', 'snapshots:view'),
+    area('blockchain', '/blockchain', 'blockchain:view'),
+  ]),
+  group('operate', [
+    area('backups', '/backups', 'backups:view'),
+    area('alerts', '/alerts', 'alerts:view'),
+    area('notifications', '/notifications', 'notifications:view'),
+    area('webhooks', '/webhooks', 'webhooks:view'),
+    area('secrets', '/secrets', 'secrets:view'),
+    area('configMaps', '/config-maps', 'secrets:view'),
+  ]),
+  group('insight', [
+    area('doraMetrics', '/dora-metrics', 'dora:view'),
+    area('auditTrails', '/audit-trails', 'audit:view'),
+  ]),
+  group('settings', [
+    area('providers', '/settings/providers', 'providers:view'),
+    area('profile', '/settings/profile'),
+    area('account', '/settings/account', 'organisation:view'),
+    area('team', '/settings/team', 'members:view'),
+    area('roles', '/settings/roles', 'roles:view'),
+    area('serviceAccounts', '/settings/service-accounts', 'serviceAccounts:view'),
+    area('billing', '/settings/billing', 'billing:view'),
+  ]),
 ];
 
 export const ALL_AREAS: NavItem[] = [HOME, ...NAV_GROUPS.flatMap((g) => g.items)];
