@@ -12,7 +12,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { ApiError } from '../app/api-error';
+import type { ApiError } from './api-error';
 import { ListPager, type PagerState } from './ListPager';
 import { LoadError } from './LoadError';
 

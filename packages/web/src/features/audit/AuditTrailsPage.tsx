@@ -20,7 +20,7 @@ import { useAuditEventsQuery } from './api';
 import { exportPath, listParams, NO_FILTERS, type AuditFilters } from './audit-query';
 import { AuditFiltersBar } from './AuditFiltersBar';
 import { AUDIT_PAGE_SIZES, AuditTable } from './AuditTable';
-import { downloadApiFile } from './download-csv';
+import { downloadApiFile } from '../../app/download-file';
 
 const TYPING_PAUSE_MS = 300;
 

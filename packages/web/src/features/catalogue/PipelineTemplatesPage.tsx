@@ -13,7 +13,8 @@ import { usePaging } from '../../ui/ListPager';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { usePermission } from '../access/usePermission';
-import { formatTime, SAMPLE_PIPELINE } from '../pipelines/format';
+import { SAMPLE_PIPELINE } from '../../app/samples';
+import { formatTime } from '../../ui/format';
 import {
   useCreatePipelineTemplateMutation,
   useDeletePipelineTemplateMutation,

@@ -11,7 +11,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { usePermission } from '../access/usePermission';
-import { formatTime } from '../pipelines/format';
+import { formatTime } from '../../ui/format';
 import {
   useCreateTaskTemplateMutation,
   useDeleteTaskTemplateMutation,

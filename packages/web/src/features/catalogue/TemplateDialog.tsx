@@ -5,10 +5,10 @@ import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormFields, type SubmitAnswer } from '../../ui/useFormFields';
-import { definitionDiagnostics } from '../pipelines/validation-diagnostics';
+import { definitionDiagnostics } from '../../ui/yaml-diagnostics';
 
 /** CodeMirror loads with the dialog, never with the list */
-const YamlEditor = lazy(() => import('../pipelines/YamlEditor').then((m) => ({ default: m.YamlEditor })));
+const YamlEditor = lazy(() => import('../../ui/YamlEditor').then((m) => ({ default: m.YamlEditor })));
 
 export interface TemplateValue {
   name: string;

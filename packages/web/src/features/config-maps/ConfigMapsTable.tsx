@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigMap } from '@slipway/contracts';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
 import { PermissionButton } from '../access/Can';
-import { formatTime } from '../pipelines/format';
+import { formatTime } from '../../ui/format';
 
 /** Config maps as rows: name, description, keys and when it last changed, with edit and delete. */
 export function ConfigMapsTable({

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readParams, writeParams } from './definition-params';
 import { ParamsForm } from './ParamsForm';
-import type { DefinitionDiagnostic } from './validation-diagnostics';
-import { YamlEditor } from './YamlEditor';
+import type { DefinitionDiagnostic } from '../../ui/yaml-diagnostics';
+import { YamlEditor } from '../../ui/YamlEditor';
 
 /**
  * The definition editor (a chunk of its own, with CodeMirror): the YAML with inline validation

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useCreatePipelineMutation } from './api';
-import { SAMPLE_PIPELINE } from './format';
+import { SAMPLE_PIPELINE } from '../../app/samples';
 import { PipelineForm } from './PipelineForm';
 
 /** A new pipeline from a pasted Tekton Pipeline; a sample to start from. */

@@ -15,7 +15,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
-import { downloadApiFile } from '../audit/download-csv';
+import { downloadApiFile } from '../../app/download-file';
 import { usePipelineQuery, useUpdatePipelineMutation } from './api';
 import { ExternalSourcePanel } from './ExternalSourcePanel';
 import { PipelineForm } from './PipelineForm';

@@ -8,7 +8,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormFields, type SubmitAnswer } from '../../ui/useFormFields';
 import { PermissionButton } from '../access/Can';
-import { definitionDiagnostics } from './validation-diagnostics';
+import { definitionDiagnostics } from '../../ui/yaml-diagnostics';
 
 /** CodeMirror and the YAML grammar load only with the editor */
 const DefinitionEditor = lazy(() => import('./DefinitionEditor'));

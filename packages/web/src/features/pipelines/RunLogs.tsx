@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { PipelineRunDetail } from '@slipway/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { downloadApiFile } from '../audit/download-csv';
+import { downloadApiFile } from '../../app/download-file';
 import { isFinished } from './api';
 import { stripAnsi } from './logs/log-format';
 import { LogTerminal, type LogTerminalHandle } from './logs/LogTerminal';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readParams, writeParams, yamlScalar, type ParamSpec } from './definition-params';
 import { defaultText, parseDefault } from './ParamsForm';
-import { diagnosticsOf, offsetOf } from './validation-diagnostics';
+import { diagnosticsOf, offsetOf } from '../../ui/yaml-diagnostics';
 
 const YAML = `# leading comment
 apiVersion: tekton.dev/v1

@@ -39,41 +39,7 @@ export function durationOf(startedAt: string | null, finishedAt: string | null, 
   return formatDuration(end - Date.parse(startedAt));
 }
 
-export function formatTime(at: string | null, language: string): string {
-  return at ? new Date(at).toLocaleString(language) : '';
-}
+// the app-wide date-time format; re-exported for this feature's own files
+export { formatTime } from '../../ui/format';
 
 export const ACTIVE_STATUSES: readonly PipelineRunStatus[] = ['pending', 'in_progress'];
-
-/** A starting point for a new pipeline: two tasks with inline steps and one param. */
-export const SAMPLE_PIPELINE = `apiVersion: tekton.dev/v1
-kind: Pipeline
-metadata:
-  name: hello
-spec:
-  params:
-    - name: greeting
-      type: string
-      default: Hello
-  tasks:
-    - name: build
-      params:
-        - name: greeting
-          value: $(params.greeting)
-      taskSpec:
-        params:
-          - name: greeting
-        steps:
-          - name: say
-            image: alpine
-            script: |
-              echo "$(params.greeting) from build"
-    - name: test
-      runAfter: [build]
-      taskSpec:
-        steps:
-          - name: check
-            image: alpine
-            script: |
-              echo "tests passed"
-`;

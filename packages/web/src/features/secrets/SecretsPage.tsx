@@ -15,7 +15,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { usePaging } from '../../ui/ListPager';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
-import { formatTime } from '../pipelines/format';
+import { formatTime } from '../../ui/format';
 import { useDeleteSecretMutation, useSecretsQuery } from './api';
 import { SecretDialog } from './SecretDialog';
 import { VariablesList } from './VariablesList';

@@ -18,7 +18,7 @@ import {
 } from '@codemirror/view';
 import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
-import { offsetOf, type DefinitionDiagnostic } from './validation-diagnostics';
+import { offsetOf, type DefinitionDiagnostic } from './yaml-diagnostics';
 
 /**
  * A CodeMirror 6 editor for a YAML (or JSON) definition: line numbers, syntax highlighting,

@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@slipway/contracts';
-import type { ApiError } from '../../app/api-error';
+import type { ApiError } from './api-error';
 
 /**
  * The server refuses an invalid definition with a message and one detail per issue, each

@@ -1,6 +1,6 @@
-import { applyCommonHeaders } from '../../app/api';
-import { apiBaseUrl } from '../../app/endpoints';
-import type { AuthState } from '../auth/auth-slice';
+import { applyCommonHeaders } from './api';
+import { apiBaseUrl } from './endpoints';
+import type { AuthState } from '../features/auth/auth-slice';
 
 /** The file name the server suggests in content-disposition, else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
