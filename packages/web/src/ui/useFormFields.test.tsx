@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { renderWithI18n } from '../test/render';
 import { formErrors, type ApiError } from './api-error';
 import { FormAlert } from './FormAlert';
+import { FormDialog } from './FormDialog';
 import { useFormFields, type SubmitAnswer } from './useFormFields';
 
 const schema = z.object({
@@ -199,5 +200,62 @@ describe('nested paths', () => {
     expect(await screen.findByText('Unreachable')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(mutate).toHaveBeenCalledWith({ source: { url: 'https://git.example.com/x.git' } });
+  });
+});
+
+describe('check and apiError', () => {
+  it('stops silently on an empty check message, and keeps the failed call in apiError', async () => {
+    const failure = apiError('Definition is invalid', [{ path: '/definition', message: 'line 3: bad' }]);
+    const mutate = vi.fn(async () => ({ error: failure }));
+    function Harness2() {
+      const form = useFormFields({ name: '' });
+      const submit = form.handleSubmit({
+        check: () => ({ name: form.values.name ? undefined : '' }),
+        mutate,
+      });
+      return (
+        <form ref={form.formRef} noValidate onSubmit={submit}>
+          <FormAlert message={form.formError} />
+          <TextField {...form.field('name')} label="Name" />
+          <span data-testid="api-error">{form.apiError ? 'failed' : 'none'}</span>
+          <button type="submit">Go</button>
+        </form>
+      );
+    }
+    renderWithI18n(<Harness2 />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(mutate).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('false');
+    await user.type(screen.getByLabelText('Name'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Definition is invalid');
+    expect(screen.getByTestId('api-error').textContent).toBe('failed');
+  });
+});
+
+describe('FormDialog', () => {
+  it('shows the form error above the lead, and only Cancel (relabelled) when read-only', () => {
+    renderWithI18n(
+      <FormDialog
+        id="thing"
+        title="A thing"
+        error="Refused"
+        lead={<p>Intro</p>}
+        submitLabel="Save"
+        cancelLabel="Close"
+        readOnly
+        busy={false}
+        onSubmit={() => undefined}
+        onClose={() => undefined}
+      >
+        <TextField label="Name" />
+      </FormDialog>,
+    );
+    expect(screen.getByRole('dialog', { name: 'A thing' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Refused');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 });
