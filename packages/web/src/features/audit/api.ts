@@ -1,6 +1,6 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { TOTAL_COUNT_HEADER, type AuditEventView } from '@slipway/contracts';
+import type { AuditEventView } from '@slipway/contracts';
 import { api } from '../../app/api';
+import { totalOf } from '../../app/page';
 
 export interface AuditPage {
   events: AuditEventView[];
@@ -14,10 +14,7 @@ export const auditApi = api.enhanceEndpoints({ addTagTypes: ['Audit'] }).injectE
       query: (params) => ({ url: 'audit', params }),
       transformResponse: (events: AuditEventView[], meta) => ({
         events,
-        total: Number(
-          (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER) ??
-            events.length,
-        ),
+        total: totalOf(meta, events.length),
       }),
       providesTags: ['Audit'],
     }),

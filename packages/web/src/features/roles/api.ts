@@ -1,25 +1,19 @@
 import { BUILTIN_WORKSPACE_ROLES, type Role, type RoleRequest } from '@slipway/contracts';
 import { api } from '../../app/api';
+import { resourceEndpoints } from '../../app/resource-endpoints';
 
 /** Built-in and custom roles (`/api/roles`). */
-export const rolesApi = api.enhanceEndpoints({ addTagTypes: ['Roles', 'Permissions'] }).injectEndpoints({
+export const rolesApi = api.enhanceEndpoints({ addTagTypes: ['Role', 'Permissions'] }).injectEndpoints({
   endpoints: (build) => ({
-    roles: build.query<Role[], void>({
-      query: () => 'roles',
-      providesTags: ['Roles'],
-    }),
-    createRole: build.mutation<Role, RoleRequest>({
-      query: (body) => ({ url: 'roles', method: 'POST', body }),
-      invalidatesTags: ['Roles'],
+    ...resourceEndpoints<{ row: Role; create: RoleRequest }>()(build, {
+      name: 'role',
+      url: 'roles',
+      ops: ['all', 'create', 'delete'],
     }),
     updateRole: build.mutation<Role, { id: string; body: RoleRequest }>({
       query: ({ id, body }) => ({ url: `roles/${encodeURIComponent(id)}`, method: 'PUT', body }),
       // someone holding the role, perhaps the caller, may now do more or less
-      invalidatesTags: ['Roles', 'Permissions'],
-    }),
-    deleteRole: build.mutation<void, string>({
-      query: (id) => ({ url: `roles/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Roles'],
+      invalidatesTags: [{ type: 'Role', id: 'LIST' }, 'Permissions'],
     }),
   }),
 });

@@ -1,6 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import {
-  TOTAL_COUNT_HEADER,
   type Invite,
   type InviteCreateRequest,
   type Member,
@@ -9,6 +7,7 @@ import {
   type WorkspaceMemberAddRequest,
 } from '@slipway/contracts';
 import { api } from '../../app/api';
+import { totalOf } from '../../app/page';
 
 export interface MemberPage {
   members: Member[];
@@ -19,9 +18,6 @@ export interface WorkspaceMemberPage {
   members: WorkspaceMember[];
   total: number;
 }
-
-const totalOf = (meta: unknown, fallback: number) =>
-  Number((meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER) ?? fallback);
 
 /** Members of the organisation and their roles, and invites (`/api/members`, `/api/invites`). */
 export const teamApi = api

@@ -1,6 +1,6 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { TOTAL_COUNT_HEADER, type LogSearchMatch } from '@slipway/contracts';
+import type { LogSearchMatch } from '@slipway/contracts';
 import { api } from '../../../app/api';
+import { totalOf } from '../../../app/page';
 
 export interface LogSearchArgs {
   id: string;
@@ -26,10 +26,10 @@ export const logsApi = api.injectEndpoints({
           _end: String(SEARCH_PAGE),
         },
       }),
-      transformResponse: (matches: LogSearchMatch[], meta) => {
-        const total = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(TOTAL_COUNT_HEADER);
-        return { matches, total: total ? Number(total) : matches.length };
-      },
+      transformResponse: (matches: LogSearchMatch[], meta) => ({
+        matches,
+        total: totalOf(meta, matches.length),
+      }),
       keepUnusedDataFor: 0,
     }),
   }),
