@@ -1,6 +1,7 @@
 import type { ClusterListQuery } from '@slipway/contracts';
 import type { clusters } from '../../platform/database/schema.js';
-import type { ClusterRow } from './clusters-store.js';
+
+export type ClusterRow = typeof clusters.$inferSelect;
 
 export type ClusterPatch = Partial<
   Pick<

@@ -3,9 +3,9 @@ import type { ClusterListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { clusters } from '../../platform/database/schema.js';
-import type { ClustersStore as ClustersStoreType } from './clusters-store-type.js';
+import type { ClustersStore as ClustersStoreType, ClusterRow } from './clusters-store-type.js';
 
-export type ClusterRow = typeof clusters.$inferSelect;
+export type { ClusterRow } from './clusters-store-type.js';
 
 const SORTABLE = {
   id: clusters.id,

@@ -1,6 +1,7 @@
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { configMaps } from '../../platform/database/schema.js';
-import type { ConfigMapRow } from './config-maps-store.js';
+
+export type ConfigMapRow = typeof configMaps.$inferSelect;
 
 /** What the config maps service and reader need of storage; ConfigMapsStore (SQL) and FakeConfigMapsStore implement it. */
 export interface ConfigMapsStore {

@@ -3,9 +3,10 @@ import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { configMaps } from '../../platform/database/schema.js';
-import type { ConfigMapsStore as ConfigMapsStoreType } from './config-maps-store-type.js';
+import type { ConfigMapsStore as ConfigMapsStoreType, ConfigMapRow } from './config-maps-store-type.js';
 
-export type ConfigMapRow = typeof configMaps.$inferSelect;
+export type { ConfigMapRow } from './config-maps-store-type.js';
+
 /** key → value, as stored in `data` */
 export type ConfigMapData = Record<string, string>;
 

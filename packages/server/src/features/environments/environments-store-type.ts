@@ -1,6 +1,12 @@
 import type { EnvironmentListQuery } from '@slipway/contracts';
-import type { environments } from '../../platform/database/schema.js';
-import type { DeploymentRow, EnvironmentRow, EnvironmentWithCluster } from './environments-store.js';
+import type { deployments, environments } from '../../platform/database/schema.js';
+
+export type DeploymentRow = typeof deployments.$inferSelect;
+export type EnvironmentRow = typeof environments.$inferSelect;
+export type EnvironmentWithCluster = EnvironmentRow & {
+  clusterName: string | null;
+  clusterStatus: string | null;
+};
 
 export type EnvironmentPatch = Partial<
   Pick<EnvironmentRow, 'name' | 'description' | 'type' | 'clusterId' | 'namespace'>

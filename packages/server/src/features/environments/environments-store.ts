@@ -3,14 +3,14 @@ import type { EnvironmentListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { clusters, deployments, environments } from '../../platform/database/schema.js';
-import type { EnvironmentsStore as EnvironmentsStoreType } from './environments-store-type.js';
+import type {
+  EnvironmentsStore as EnvironmentsStoreType,
+  DeploymentRow,
+  EnvironmentRow,
+  EnvironmentWithCluster,
+} from './environments-store-type.js';
 
-export type EnvironmentRow = typeof environments.$inferSelect;
-export type EnvironmentWithCluster = EnvironmentRow & {
-  clusterName: string | null;
-  clusterStatus: string | null;
-};
-export type DeploymentRow = typeof deployments.$inferSelect;
+export type { DeploymentRow, EnvironmentRow, EnvironmentWithCluster } from './environments-store-type.js';
 
 const SORTABLE = {
   id: environments.id,

@@ -1,5 +1,13 @@
 import type { invites } from '../../platform/database/schema.js';
-import type { InviteRow, NewPerson } from './invites-store.js';
+
+export type InviteRow = typeof invites.$inferSelect;
+export interface NewPerson {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+}
 
 /** What the invites service needs of storage; InvitesStore (SQL) and FakeInvitesStore implement it. */
 export interface InvitesStore {

@@ -7,20 +7,12 @@ import {
   users,
   workspaceMembers,
 } from '../../platform/database/schema.js';
-import type { InvitesStore as InvitesStoreType } from './invites-store-type.js';
+import type { InvitesStore as InvitesStoreType, InviteRow, NewPerson } from './invites-store-type.js';
 
-export type InviteRow = typeof invites.$inferSelect;
+export type { InviteRow, NewPerson } from './invites-store-type.js';
 
 const pending = () =>
   and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, new Date()));
-
-export interface NewPerson {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordHash: string;
-}
 
 /** SQL for invites: single use, expiring, the token kept only as a hash. */
 export class InvitesStore implements InvitesStoreType {

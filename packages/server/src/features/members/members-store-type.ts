@@ -1,4 +1,7 @@
-import type { ChangeOutcome, MemberSort } from './members-store.js';
+export type ChangeOutcome = 'done' | 'not_member' | 'last_admin';
+/** What a members list sorts on (the keys of MEMBER_SORTS in members-store.ts). */
+export type MemberSort =
+  'id' | 'userId' | 'email' | 'firstName' | 'lastName' | 'organisationRole' | 'role' | 'joinedAt';
 
 /** A page of members: which rows (`start` inclusive, `end` exclusive), sorted how. */
 export interface MemberPageQuery {

@@ -8,7 +8,9 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 import { leavesNoAdmin } from './last-admin.js';
-import type { MembersStore as MembersStoreType } from './members-store-type.js';
+import type { MembersStore as MembersStoreType, ChangeOutcome, MemberSort } from './members-store-type.js';
+
+export type { ChangeOutcome, MemberSort } from './members-store-type.js';
 
 export const MEMBER_SORTS = {
   id: users.id,
@@ -19,10 +21,7 @@ export const MEMBER_SORTS = {
   organisationRole: organisationMembers.role,
   role: organisationMembers.role,
   joinedAt: organisationMembers.createdAt,
-} as const;
-export type MemberSort = keyof typeof MEMBER_SORTS;
-
-export type ChangeOutcome = 'done' | 'not_member' | 'last_admin';
+} as const satisfies Record<MemberSort, unknown>;
 
 /** SQL for the members of an organisation and their workspace roles. */
 export class MembersStore implements MembersStoreType {

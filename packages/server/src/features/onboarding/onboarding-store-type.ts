@@ -1,4 +1,7 @@
-import type { StoredTourState } from './onboarding-store.js';
+export interface StoredTourState {
+  currentStep: number;
+  completed: boolean;
+}
 
 /** What the onboarding service needs of storage; OnboardingStore (SQL) and FakeOnboardingStore implement it. */
 export interface OnboardingStore {

@@ -1,12 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { onboardingStates } from '../../platform/database/schema.js';
-import type { OnboardingStore as OnboardingStoreType } from './onboarding-store-type.js';
+import type { OnboardingStore as OnboardingStoreType, StoredTourState } from './onboarding-store-type.js';
 
-export interface StoredTourState {
-  currentStep: number;
-  completed: boolean;
-}
+export type { StoredTourState } from './onboarding-store-type.js';
 
 /** One row per person per organisation in onboarding_states. */
 export class OnboardingStore implements OnboardingStoreType {

@@ -1,4 +1,6 @@
-import type { WorkspaceRow } from './organisations-store.js';
+import type { workspaces } from '../../platform/database/schema.js';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
 
 /** What the organisations service needs of storage; OrganisationsStore (SQL) and FakeOrganisationsStore implement it. */
 export interface OrganisationsStore {

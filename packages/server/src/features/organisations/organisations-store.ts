@@ -7,9 +7,12 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 import { defaultEnvironmentRows } from '../environments/default-environments.js';
-import type { OrganisationsStore as OrganisationsStoreType } from './organisations-store-type.js';
+import type {
+  OrganisationsStore as OrganisationsStoreType,
+  WorkspaceRow,
+} from './organisations-store-type.js';
 
-export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type { WorkspaceRow } from './organisations-store-type.js';
 
 /** SQL for organisations and their workspaces. */
 export class OrganisationsStore implements OrganisationsStoreType {

@@ -1,6 +1,8 @@
 import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
-import type { pipelines } from '../../platform/database/schema.js';
-import type { PipelineRow, PipelineVersionRow } from './pipelines-store.js';
+import type { pipelineVersions, pipelines } from '../../platform/database/schema.js';
+
+export type PipelineRow = typeof pipelines.$inferSelect;
+export type PipelineVersionRow = typeof pipelineVersions.$inferSelect;
 
 export type PipelinePatch = Partial<
   Pick<PipelineRow, 'name' | 'description' | 'rollbackPipelineId' | 'source' | 'lastSyncedAt' | 'syncError'>

@@ -3,10 +3,13 @@ import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
-import type { PipelinesStore as PipelinesStoreType } from './pipelines-store-type.js';
+import type {
+  PipelinesStore as PipelinesStoreType,
+  PipelineRow,
+  PipelineVersionRow,
+} from './pipelines-store-type.js';
 
-export type PipelineRow = typeof pipelines.$inferSelect;
-export type PipelineVersionRow = typeof pipelineVersions.$inferSelect;
+export type { PipelineRow, PipelineVersionRow } from './pipelines-store-type.js';
 
 const SORTABLE = {
   id: pipelines.id,

@@ -1,4 +1,7 @@
-import type { NewTaskTemplateRow, TaskTemplateRow } from './task-templates-store.js';
+import type { taskTemplates } from '../../platform/database/schema.js';
+
+export type NewTaskTemplateRow = typeof taskTemplates.$inferInsert;
+export type TaskTemplateRow = typeof taskTemplates.$inferSelect;
 
 /** What the task templates service needs of storage; TaskTemplatesStore (SQL) and FakeTaskTemplatesStore implement it. */
 export interface TaskTemplatesStore {

@@ -1,10 +1,13 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { taskTemplates } from '../../platform/database/schema.js';
-import type { TaskTemplatesStore as TaskTemplatesStoreType } from './task-templates-store-type.js';
+import type {
+  TaskTemplatesStore as TaskTemplatesStoreType,
+  NewTaskTemplateRow,
+  TaskTemplateRow,
+} from './task-templates-store-type.js';
 
-export type TaskTemplateRow = typeof taskTemplates.$inferSelect;
-export type NewTaskTemplateRow = typeof taskTemplates.$inferInsert;
+export type { NewTaskTemplateRow, TaskTemplateRow } from './task-templates-store-type.js';
 
 /** SQL for task templates: a workspace sees the built-ins (workspace_id NULL) and its own. */
 export class TaskTemplatesStore implements TaskTemplatesStoreType {

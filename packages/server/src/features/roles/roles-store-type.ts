@@ -1,5 +1,11 @@
 import type { PermissionGrant } from '@slipway/contracts';
-import type { RoleLookup, RoleRow } from './roles-store.js';
+import type { roles } from '../../platform/database/schema.js';
+
+/** Tells whether a name is a workspace role of an organisation: built-in or one of its custom roles. */
+export interface RoleLookup {
+  customRoleExists(organisationId: string, id: string): Promise<boolean>;
+}
+export type RoleRow = typeof roles.$inferSelect;
 
 /** What the roles and workspace members services need of storage; RolesStore (SQL) and FakeRolesStore implement it. */
 export interface RolesStore extends RoleLookup {

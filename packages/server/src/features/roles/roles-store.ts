@@ -8,14 +8,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/database/schema.js';
-import type { RolesStore as RolesStoreType } from './roles-store-type.js';
+import type { RolesStore as RolesStoreType, RoleLookup, RoleRow } from './roles-store-type.js';
 
-export type RoleRow = typeof roles.$inferSelect;
-
-/** Tells whether a name is a workspace role of an organisation: built-in or one of its custom roles. */
-export interface RoleLookup {
-  customRoleExists(organisationId: string, id: string): Promise<boolean>;
-}
+export type { RoleLookup, RoleRow } from './roles-store-type.js';
 
 /** SQL for custom roles. */
 export class RolesStore implements RoleLookup, RolesStoreType {

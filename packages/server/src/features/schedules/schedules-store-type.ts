@@ -1,6 +1,26 @@
 import type { ScheduleListQuery } from '@slipway/contracts';
 import type { schedules } from '../../platform/database/schema.js';
-import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
+
+export type SchedulePatch = Partial<
+  Pick<
+    ScheduleRow,
+    | 'name'
+    | 'pipelineId'
+    | 'frequency'
+    | 'minute'
+    | 'time'
+    | 'dayOfWeek'
+    | 'cron'
+    | 'timeZone'
+    | 'params'
+    | 'timeoutHours'
+    | 'enabled'
+    | 'nextRunAt'
+    | 'lastRunId'
+  >
+>;
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type ScheduleWithPipeline = ScheduleRow & { pipelineName: string };
 
 /** What the schedules service and the scheduler need of storage; SchedulesStore (SQL) and FakeSchedulesStore implement it. */
 export interface SchedulesStore {

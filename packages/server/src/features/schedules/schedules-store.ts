@@ -3,28 +3,14 @@ import type { ScheduleListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { pipelines, schedules } from '../../platform/database/schema.js';
-import type { SchedulesStore as SchedulesStoreType } from './schedules-store-type.js';
+import type {
+  SchedulesStore as SchedulesStoreType,
+  SchedulePatch,
+  ScheduleRow,
+  ScheduleWithPipeline,
+} from './schedules-store-type.js';
 
-export type ScheduleRow = typeof schedules.$inferSelect;
-export type ScheduleWithPipeline = ScheduleRow & { pipelineName: string };
-export type SchedulePatch = Partial<
-  Pick<
-    ScheduleRow,
-    | 'name'
-    | 'pipelineId'
-    | 'frequency'
-    | 'minute'
-    | 'time'
-    | 'dayOfWeek'
-    | 'cron'
-    | 'timeZone'
-    | 'params'
-    | 'timeoutHours'
-    | 'enabled'
-    | 'nextRunAt'
-    | 'lastRunId'
-  >
->;
+export type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store-type.js';
 
 const SORTABLE = {
   name: schedules.name,

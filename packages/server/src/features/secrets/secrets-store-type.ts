@@ -1,6 +1,7 @@
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { secrets } from '../../platform/database/schema.js';
-import type { SecretRow } from './secrets-store.js';
+
+export type SecretRow = typeof secrets.$inferSelect;
 
 /** What the secrets service and reader need of storage; SecretsStore (SQL) and FakeSecretsStore implement it. */
 export interface SecretsStore {

@@ -3,9 +3,10 @@ import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { secrets } from '../../platform/database/schema.js';
-import type { SecretsStore as SecretsStoreType } from './secrets-store-type.js';
+import type { SecretsStore as SecretsStoreType, SecretRow } from './secrets-store-type.js';
 
-export type SecretRow = typeof secrets.$inferSelect;
+export type { SecretRow } from './secrets-store-type.js';
+
 /** key → sealed value (Keys.encrypt) */
 export type SealedValues = Record<string, string>;
 

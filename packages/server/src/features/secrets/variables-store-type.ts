@@ -1,5 +1,6 @@
 import type { variables } from '../../platform/database/schema.js';
-import type { VariableRow } from './variables-store.js';
+
+export type VariableRow = typeof variables.$inferSelect;
 
 /** What the variables service needs of storage; VariablesStore (SQL) and FakeVariablesStore implement it. */
 export interface VariablesStore {

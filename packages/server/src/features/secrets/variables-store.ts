@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { variables } from '../../platform/database/schema.js';
-import type { VariablesStore as VariablesStoreType } from './variables-store-type.js';
+import type { VariablesStore as VariablesStoreType, VariableRow } from './variables-store-type.js';
 
-export type VariableRow = typeof variables.$inferSelect;
+export type { VariableRow } from './variables-store-type.js';
 
 /** SQL for a workspace's plain variables. */
 export class VariablesStore implements VariablesStoreType {

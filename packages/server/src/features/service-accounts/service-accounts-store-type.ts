@@ -1,5 +1,10 @@
 import type { serviceAccounts } from '../../platform/database/schema.js';
-import type { ServiceAccountRow, WorkspaceRole } from './service-accounts-store.js';
+
+export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
+export interface WorkspaceRole {
+  workspaceId: string;
+  role: string;
+}
 
 /** What the service accounts service needs of storage; ServiceAccountsStore (SQL) and FakeServiceAccountsStore implement it. */
 export interface ServiceAccountsStore {

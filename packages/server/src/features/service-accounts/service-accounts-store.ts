@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { serviceAccounts, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
-import type { ServiceAccountsStore as ServiceAccountsStoreType } from './service-accounts-store-type.js';
+import type {
+  ServiceAccountsStore as ServiceAccountsStoreType,
+  ServiceAccountRow,
+  WorkspaceRole,
+} from './service-accounts-store-type.js';
 
-export type ServiceAccountRow = typeof serviceAccounts.$inferSelect;
-export interface WorkspaceRole {
-  workspaceId: string;
-  role: string;
-}
+export type { ServiceAccountRow, WorkspaceRole } from './service-accounts-store-type.js';
 
 /** SQL for service accounts and their role per workspace. Tokens are kept only as hashes. */
 export class ServiceAccountsStore implements ServiceAccountsStoreType {

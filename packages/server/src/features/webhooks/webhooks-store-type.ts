@@ -1,6 +1,10 @@
 import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
-import type { webhooks } from '../../platform/database/schema.js';
-import type { DeliveryRow, NewDelivery, WebhookRow, WebhookWithPipeline } from './webhooks-store.js';
+import type { webhookDeliveries, webhooks } from '../../platform/database/schema.js';
+
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type NewDelivery = typeof webhookDeliveries.$inferInsert;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookWithPipeline = WebhookRow & { pipelineName: string };
 
 /** What the webhooks service needs of storage; WebhooksStore (SQL) and FakeWebhooksStore implement it. */
 export interface WebhooksStore {

@@ -8,12 +8,14 @@ import {
   webhookDeliveryIds,
   webhooks,
 } from '../../platform/database/schema.js';
-import type { WebhooksStore as WebhooksStoreType } from './webhooks-store-type.js';
+import type {
+  WebhooksStore as WebhooksStoreType,
+  NewDelivery,
+  WebhookRow,
+  WebhookWithPipeline,
+} from './webhooks-store-type.js';
 
-export type WebhookRow = typeof webhooks.$inferSelect;
-export type WebhookWithPipeline = WebhookRow & { pipelineName: string };
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-export type NewDelivery = typeof webhookDeliveries.$inferInsert;
+export type { DeliveryRow, NewDelivery, WebhookRow, WebhookWithPipeline } from './webhooks-store-type.js';
 
 const SORTABLE = {
   createdAt: webhooks.createdAt,
