@@ -1,30 +1,17 @@
-import {
-  type PipelineDetail,
-  type TaskTemplate,
-  type TaskTemplateCreate,
-  type TaskTemplateUpdate,
-} from '@slipway/contracts';
+import type { TaskTemplate, TaskTemplateCreate, TaskTemplateUpdate } from '@slipway/contracts';
 import { api } from '../../app/api';
 import { resourceEndpoints } from '../../app/resource-endpoints';
-import type { PipelineTypes } from '../pipelines/api';
+import { pipelinesApi, type PipelineTypes } from '../pipelines/api';
 
 /** The catalogue: pipeline templates (`/api/templates`) and task templates (`/api/tasks`). */
 export const catalogueApi = api
-  .enhanceEndpoints({ addTagTypes: ['PipelineTemplate', 'TaskTemplate', 'Pipeline'] })
+  .enhanceEndpoints({ addTagTypes: ['PipelineTemplate', 'TaskTemplate'] })
   .injectEndpoints({
     endpoints: (build) => ({
       ...resourceEndpoints<PipelineTypes>()(build, {
         name: 'pipelineTemplate',
         url: 'templates',
         ops: ['list', 'get', 'create', 'update', 'delete'],
-      }),
-      instantiatePipelineTemplate: build.mutation<PipelineDetail, { id: string; name: string }>({
-        query: ({ id, name }) => ({
-          url: `templates/${encodeURIComponent(id)}/instantiate`,
-          method: 'POST',
-          body: { name },
-        }),
-        invalidatesTags: [{ type: 'Pipeline', id: 'LIST' }],
       }),
       ...resourceEndpoints<{ row: TaskTemplate; create: TaskTemplateCreate; update: TaskTemplateUpdate }>()(
         build,
@@ -39,9 +26,11 @@ export const {
   useCreatePipelineTemplateMutation,
   useUpdatePipelineTemplateMutation,
   useDeletePipelineTemplateMutation,
-  useInstantiatePipelineTemplateMutation,
   useTaskTemplatesQuery,
   useCreateTaskTemplateMutation,
   useUpdateTaskTemplateMutation,
   useDeleteTaskTemplateMutation,
 } = catalogueApi;
+
+/** A new pipeline from a template (`POST /api/templates/:id/instantiate`): the run dialog's endpoint. */
+export const useInstantiatePipelineTemplateMutation = pipelinesApi.useInstantiateTemplateMutation;
