@@ -1,105 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   configMapCreateSchema,
   configMapListSchema,
   configMapSchema,
   configMapUpdateSchema,
-  idParamsSchema,
   pipelineListQuerySchema,
 } from '@slipway/contracts';
-import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { actorIdOf } from '../../platform/auth/principal.js';
+import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
 import type { ConfigMapsService } from './config-maps-service.js';
-
-const tags = ['config maps'];
 
 /** Config maps share the secrets permissions, as variables do: configuration of the workspace's runs. */
 export function configMapRoutes(service: ConfigMapsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/config-maps',
-      {
-        config: { access: inWorkspace('secrets:view') },
-        schema: {
-          tags,
-          summary: 'Config maps of the workspace, with their values',
-          querystring: pipelineListQuerySchema,
-          response: { 200: configMapListSchema },
-        },
-      },
-      async (request, reply) => {
-        const { rows, total } = await service.list(request.workspaceId!, request.query);
-        return withTotalCount(reply, rows, total);
-      },
-    );
-    app.get(
-      '/api/config-maps/:id',
-      {
-        config: { access: inWorkspace('secrets:view') },
-        schema: {
-          tags,
-          summary: 'One config map',
-          params: idParamsSchema,
-          response: { 200: configMapSchema },
-        },
-      },
-      async (request) => service.get(request.workspaceId!, request.params.id),
-    );
-    app.post(
-      '/api/config-maps',
-      {
-        config: {
-          access: inWorkspace('secrets:create'),
-          auditAction: 'config_map.create',
-          auditTarget: { type: 'config_map', id: 'response.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Create a config map',
-          body: configMapCreateSchema,
-          response: { 201: configMapSchema },
-        },
-      },
-      async (request, reply) => {
-        const by = actorIdOf(request.principal);
-        const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.detail = { name: created.name, keys: Object.keys(created.data).sort() };
-        return reply.code(201).send(created);
-      },
-    );
-    app.put(
-      '/api/config-maps/:id',
-      {
-        config: {
-          access: inWorkspace('secrets:edit'),
-          auditAction: 'config_map.update',
-          auditTarget: { type: 'config_map', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Change a config map; data, when given, replaces every key',
-          params: idParamsSchema,
-          body: configMapUpdateSchema,
-          response: { 200: configMapSchema },
-        },
-      },
-      async (request) => service.update(request.workspaceId!, request.params.id, request.body),
-    );
-    app.delete(
-      '/api/config-maps/:id',
-      {
-        config: {
-          access: inWorkspace('secrets:delete'),
-          auditAction: 'config_map.delete',
-          auditTarget: { type: 'config_map', id: 'params.id' },
-        },
-        schema: { tags, summary: 'Delete a config map', params: idParamsSchema, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await service.remove(request.workspaceId!, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    const configMaps = resourceRoutes(app, {
+      path: '/api/config-maps',
+      tags: ['config maps'],
+      scope: WORKSPACE,
+      permission: 'secrets',
+      audit: 'config_map',
+    });
+    configMaps.list({
+      summary: 'Config maps of the workspace, with their values',
+      querystring: pipelineListQuerySchema,
+      response: configMapListSchema,
+      handler: (ws, query) => service.list(ws, query),
+    });
+    configMaps.get({
+      summary: 'One config map',
+      response: configMapSchema,
+      handler: (ws, id) => service.get(ws, id),
+    });
+    configMaps.create({
+      summary: 'Create a config map',
+      body: configMapCreateSchema,
+      response: configMapSchema,
+      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
+      detail: (created) => ({ name: created.name, keys: Object.keys(created.data).sort() }),
+    });
+    configMaps.update({
+      summary: 'Change a config map; data, when given, replaces every key',
+      body: configMapUpdateSchema,
+      response: configMapSchema,
+      handler: (ws, id, body) => service.update(ws, id, body),
+    });
+    configMaps.remove({ summary: 'Delete a config map', handler: (ws, id) => service.remove(ws, id) });
   };
 }

@@ -1,0 +1,190 @@
+import type {
+  FastifyContextConfig,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifyTypeProviderDefault,
+} from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, type PermissionAction, type PermissionResource } from '@slipway/contracts';
+import type { AuditTargetId } from './audit-target.js';
+import { inOrganisation, inWorkspace, type AccessRule } from './auth/principal.js';
+import { withTotalCount } from './database/paging.js';
+
+/** The app a `FastifyPluginAsyncZod` is given. */
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Where a resource lives: what its routes' access is scoped to, and the id its service takes first. */
+export interface ResourceScope {
+  access(permission: `${PermissionResource}:${PermissionAction}`): AccessRule;
+  of(request: FastifyRequest): string;
+}
+
+/** A resource of the workspace named by x-workspace-id (the access check has set `workspaceId`). */
+export const WORKSPACE: ResourceScope = { access: inWorkspace, of: (request) => request.workspaceId! };
+
+/** A resource of the caller's current organisation. */
+export const ORGANISATION: ResourceScope = {
+  access: inOrganisation,
+  of: (request) => request.principal!.organisationId,
+};
+
+/** What the standard routes of one resource share; each route adds its summary, schemas and handler. */
+export interface Resource {
+  /** the collection, e.g. '/api/secrets'; one of its items is `${path}/:id` */
+  path: string;
+  tags: string[];
+  scope: ResourceScope;
+  /** the permission catalogue's resource: the routes need its view, create, edit or delete */
+  permission: PermissionResource;
+  /** the audit trail's name: actions `${audit}.create`, `.update` and `.delete`, on targets of this type */
+  audit: string;
+  /** the targets' type when it is not `audit` (external pipelines are audited as pipelines) */
+  targetType?: string;
+}
+
+interface Route<R extends z.ZodType> {
+  summary: string;
+  response: R;
+}
+
+/** A list handler's answer: `{ rows, total }` sets X-Total-Count (total defaults to the rows' count). */
+type Listed<T> = T | { rows: T; total?: number };
+
+/**
+ * The standard routes of a resource — list, get, create (201), update (PUT) and delete (204) —
+ * each declaring its access (`scope.access('<permission>:<action>')`) and, for a change, its audit
+ * action and target (decisions 007, 027). A route is registered when its method is called, so a
+ * file keeps its routes' order and writes its odd routes by hand between them. A handler gets the
+ * scope's id (the workspace or the organisation) and the input its route's schemas validated.
+ */
+export function resourceRoutes(app: ZodApp, resource: Resource) {
+  const { tags, scope, permission } = resource;
+  const itemPath = `${resource.path}/:id`;
+  const type = resource.targetType ?? resource.audit;
+  const changing = (action: PermissionAction, verb: string, id: AuditTargetId): FastifyContextConfig => ({
+    access: scope.access(`${permission}:${action}`),
+    auditAction: `${resource.audit}.${verb}`,
+    auditTarget: { type, id },
+  });
+  const viewing: FastifyContextConfig = { access: scope.access(`${permission}:view`) };
+  const route = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    config: FastifyContextConfig,
+    schema: FastifySchema & { tags: string[]; summary: string },
+    handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) =>
+    // The zod provider cannot type a route whose schemas are type parameters: each method below
+    // types its handler's input from the same schemas, which validate it before the handler runs.
+    app.withTypeProvider<FastifyTypeProviderDefault>().route({ method, url, config, schema, handler });
+  const idOf = (request: FastifyRequest) => (request.params as IdParams).id;
+
+  return {
+    /** GET the collection; a handler answering the rows themselves sets no X-Total-Count. */
+    list<R extends z.ZodArray, Q extends z.ZodType = z.ZodUndefined>(
+      spec: Route<R> & {
+        querystring?: Q;
+        handler: (scopeId: string, query: z.output<Q>) => Promise<Listed<z.input<R>>>;
+      },
+    ) {
+      const { summary, querystring, response } = spec;
+      route(
+        'GET',
+        resource.path,
+        viewing,
+        { tags, summary, ...(querystring ? { querystring } : {}), response: { 200: response } },
+        async (request, reply) => {
+          const listed = await spec.handler(scope.of(request), request.query as z.output<Q>);
+          return Array.isArray(listed) ? listed : withTotalCount(reply, listed.rows, listed.total);
+        },
+      );
+    },
+
+    /** GET one by id. */
+    get<R extends z.ZodType>(
+      spec: Route<R> & { handler: (scopeId: string, id: string) => Promise<z.input<R>> },
+    ) {
+      const { summary, response } = spec;
+      route(
+        'GET',
+        itemPath,
+        viewing,
+        { tags, summary, params: idParamsSchema, response: { 200: response } },
+        async (request) => spec.handler(scope.of(request), idOf(request)),
+      );
+    },
+
+    /**
+     * POST to the collection, answering 201 with what the handler made; `detail` is the audit
+     * record's detail, from what was made. The target's id is the answer's `id` unless `targetId`.
+     */
+    create<B extends z.ZodType, R extends z.ZodType, T extends z.input<R>>(
+      spec: Route<R> & {
+        body: B;
+        targetId?: AuditTargetId;
+        handler: (scopeId: string, body: z.output<B>, request: FastifyRequest) => Promise<T>;
+        detail?: (created: T) => Record<string, unknown>;
+      },
+    ) {
+      const { summary, body, response } = spec;
+      route(
+        'POST',
+        resource.path,
+        changing('create', 'create', spec.targetId ?? 'response.id'),
+        { tags, summary, body, response: { 201: response } },
+        async (request, reply) => {
+          const created = await spec.handler(scope.of(request), request.body as z.output<B>, request);
+          if (spec.detail) request.audit.detail = spec.detail(created);
+          return reply.code(201).send(created);
+        },
+      );
+    },
+
+    /** PUT one by id (at `path` when it is not `${path}/:id`), answering what the handler answers. */
+    update<B extends z.ZodType, R extends z.ZodType>(
+      spec: Route<R> & {
+        path?: string;
+        body: B;
+        handler: (
+          scopeId: string,
+          id: string,
+          body: z.output<B>,
+          request: FastifyRequest,
+        ) => Promise<z.input<R>>;
+      },
+    ) {
+      const { summary, body, response } = spec;
+      route(
+        'PUT',
+        spec.path ?? itemPath,
+        changing('edit', 'update', 'params.id'),
+        { tags, summary, params: idParamsSchema, body, response: { 200: response } },
+        async (request) =>
+          spec.handler(scope.of(request), idOf(request), request.body as z.output<B>, request),
+      );
+    },
+
+    /** DELETE one by id, answering 204; `auditAction` when the trail names it other than `.delete`. */
+    remove(spec: {
+      summary: string;
+      auditAction?: string;
+      handler: (scopeId: string, id: string) => Promise<unknown>;
+    }) {
+      const config = changing('delete', 'delete', 'params.id');
+      route(
+        'DELETE',
+        itemPath,
+        spec.auditAction ? { ...config, auditAction: spec.auditAction } : config,
+        { tags, summary: spec.summary, params: idParamsSchema, response: { 204: z.null() } },
+        async (request, reply) => {
+          await spec.handler(scope.of(request), idOf(request));
+          return reply.code(204).send(null);
+        },
+      );
+    },
+  };
+}
+
+type IdParams = z.output<typeof idParamsSchema>;
