@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   clusterAttachSchema,
   clusterCreatedSchema,
@@ -11,65 +10,44 @@ import {
   idParamsSchema,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
 import type { ClustersService } from './clusters-service.js';
 
 const tags = ['clusters'];
 
 export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/clusters',
-      {
-        config: { access: inWorkspace('clusters:view') },
-        schema: {
-          tags,
-          summary: 'Clusters of the workspace, with their agent status and facts',
-          querystring: clusterListQuerySchema,
-          response: { 200: clusterListSchema },
-        },
-      },
-      async (request, reply) => {
-        const { rows, total } = await service.list(request.workspaceId!, request.query);
-        return withTotalCount(reply, rows, total);
-      },
-    );
-    app.get(
-      '/api/clusters/:id',
-      {
-        config: { access: inWorkspace('clusters:view') },
-        schema: { tags, summary: 'One cluster', params: idParamsSchema, response: { 200: clusterSchema } },
-      },
-      async (request) => service.get(request.workspaceId!, request.params.id),
-    );
-    app.post(
-      '/api/clusters',
-      {
-        config: {
-          access: inWorkspace('clusters:create'),
-          auditAction: 'cluster.create',
-          auditTarget: { type: 'cluster', id: 'response.cluster.id' },
-        },
-        schema: {
-          tags,
-          summary:
-            'Configure a cluster; answers it and its attach manifest (the only time the token is shown)',
-          body: clusterCreateSchema,
-          response: { 201: clusterCreatedSchema },
-        },
-      },
-      async (request, reply) => {
-        const by = actorIdOf(request.principal);
-        const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.detail = {
-          name: created.cluster.name,
-          type: created.cluster.type,
-          limitedAgentPermission: created.cluster.limitedAgentPermission,
-          tokenPrefix: created.attach.tokenPrefix,
-        };
-        return reply.code(201).send(created);
-      },
-    );
+    const clusters = resourceRoutes(app, {
+      path: '/api/clusters',
+      tags,
+      scope: WORKSPACE,
+      permission: 'clusters',
+      audit: 'cluster',
+    });
+    clusters.list({
+      summary: 'Clusters of the workspace, with their agent status and facts',
+      querystring: clusterListQuerySchema,
+      response: clusterListSchema,
+      handler: (ws, query) => service.list(ws, query),
+    });
+    clusters.get({
+      summary: 'One cluster',
+      response: clusterSchema,
+      handler: (ws, id) => service.get(ws, id),
+    });
+    clusters.create({
+      summary: 'Configure a cluster; answers it and its attach manifest (the only time the token is shown)',
+      body: clusterCreateSchema,
+      response: clusterCreatedSchema,
+      targetId: 'response.cluster.id',
+      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
+      detail: ({ cluster, attach }) => ({
+        name: cluster.name,
+        type: cluster.type,
+        limitedAgentPermission: cluster.limitedAgentPermission,
+        tokenPrefix: attach.tokenPrefix,
+      }),
+    });
     app.post(
       '/api/clusters/:id/attach',
       {
@@ -133,25 +111,9 @@ export function clusterRoutes(service: ClustersService): FastifyPluginAsyncZod {
       },
       async (request) => service.detach(request.workspaceId!, request.params.id),
     );
-    app.delete(
-      '/api/clusters/:id',
-      {
-        config: {
-          access: inWorkspace('clusters:delete'),
-          auditAction: 'cluster.delete',
-          auditTarget: { type: 'cluster', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Detach and remove a cluster; its environments stay, without a cluster',
-          params: idParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await service.remove(request.workspaceId!, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    clusters.remove({
+      summary: 'Detach and remove a cluster; its environments stay, without a cluster',
+      handler: (ws, id) => service.remove(ws, id),
+    });
   };
 }

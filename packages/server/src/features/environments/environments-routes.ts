@@ -1,116 +1,50 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   environmentCreateSchema,
   environmentDetailSchema,
   environmentListQuerySchema,
   environmentListSchema,
   environmentUpdateSchema,
-  idParamsSchema,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
 import type { EnvironmentsService } from './environments-service.js';
-
-const tags = ['environments'];
 
 export function environmentRoutes(service: EnvironmentsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/environments',
-      {
-        config: { access: inWorkspace('environments:view') },
-        schema: {
-          tags,
-          summary: 'Environments of the workspace, with their cluster and namespace',
-          querystring: environmentListQuerySchema,
-          response: { 200: environmentListSchema },
-        },
+    const environments = resourceRoutes(app, {
+      path: '/api/environments',
+      tags: ['environments'],
+      scope: WORKSPACE,
+      permission: 'environments',
+      audit: 'environment',
+    });
+    environments.list({
+      summary: 'Environments of the workspace, with their cluster and namespace',
+      querystring: environmentListQuerySchema,
+      response: environmentListSchema,
+      handler: (ws, query) => service.list(ws, query),
+    });
+    environments.get({
+      summary: 'One environment and what is deployed there, with its health',
+      response: environmentDetailSchema,
+      handler: (ws, id) => service.get(ws, id),
+    });
+    environments.create({
+      summary: 'Create an environment',
+      body: environmentCreateSchema,
+      response: environmentDetailSchema,
+      handler: (ws, body) => service.create(ws, body),
+      detail: ({ name, type, clusterId, namespace }) => ({ name, type, clusterId, namespace }),
+    });
+    environments.update({
+      summary: 'Change an environment; omitted fields are kept',
+      body: environmentUpdateSchema,
+      response: environmentDetailSchema,
+      handler: (ws, id, body, request) => {
+        request.audit.detail = { ...body };
+        return service.update(ws, id, body);
       },
-      async (request, reply) => {
-        const { rows, total } = await service.list(request.workspaceId!, request.query);
-        return withTotalCount(reply, rows, total);
-      },
-    );
-    app.get(
-      '/api/environments/:id',
-      {
-        config: { access: inWorkspace('environments:view') },
-        schema: {
-          tags,
-          summary: 'One environment and what is deployed there, with its health',
-          params: idParamsSchema,
-          response: { 200: environmentDetailSchema },
-        },
-      },
-      async (request) => service.get(request.workspaceId!, request.params.id),
-    );
-    app.post(
-      '/api/environments',
-      {
-        config: {
-          access: inWorkspace('environments:create'),
-          auditAction: 'environment.create',
-          auditTarget: { type: 'environment', id: 'response.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Create an environment',
-          body: environmentCreateSchema,
-          response: { 201: environmentDetailSchema },
-        },
-      },
-      async (request, reply) => {
-        const created = await service.create(request.workspaceId!, request.body);
-        request.audit.detail = {
-          name: created.name,
-          type: created.type,
-          clusterId: created.clusterId,
-          namespace: created.namespace,
-        };
-        return reply.code(201).send(created);
-      },
-    );
-    app.put(
-      '/api/environments/:id',
-      {
-        config: {
-          access: inWorkspace('environments:edit'),
-          auditAction: 'environment.update',
-          auditTarget: { type: 'environment', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Change an environment; omitted fields are kept',
-          params: idParamsSchema,
-          body: environmentUpdateSchema,
-          response: { 200: environmentDetailSchema },
-        },
-      },
-      async (request) => {
-        request.audit.detail = { ...request.body };
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
-    );
-    app.delete(
-      '/api/environments/:id',
-      {
-        config: {
-          access: inWorkspace('environments:delete'),
-          auditAction: 'environment.delete',
-          auditTarget: { type: 'environment', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Delete an environment',
-          params: idParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await service.remove(request.workspaceId!, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    });
+    environments.remove({ summary: 'Delete an environment', handler: (ws, id) => service.remove(ws, id) });
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   idParamsSchema,
   loginResponseSchema,
@@ -13,6 +12,7 @@ import {
 import { AUTHENTICATED, inOrganisation } from '../../platform/auth/principal.js';
 import { NotAuthenticatedError } from '../../platform/errors.js';
 import { personOf, requestContext } from '../../platform/request-context.js';
+import { ORGANISATION, resourceRoutes } from '../../platform/resource-routes.js';
 import type { OrganisationsService } from './organisations-service.js';
 
 export function organisationRoutes(service: OrganisationsService): FastifyPluginAsyncZod {
@@ -97,65 +97,28 @@ export function organisationRoutes(service: OrganisationsService): FastifyPlugin
         return service.workspaces(request.principal);
       },
     );
-    app.post(
-      '/api/workspaces',
-      {
-        config: {
-          access: inOrganisation('workspace:create'),
-          auditAction: 'workspace.create',
-          auditTarget: { type: 'workspace', id: 'response.id' },
-        },
-        schema: {
-          tags: wsTags,
-          summary: 'Create a workspace',
-          body: workspaceRequestSchema,
-          response: { 201: workspaceSchema },
-        },
-      },
-      async (request, reply) => {
-        const organisationId = request.principal!.organisationId;
-        const ws = await service.createWorkspace(organisationId, request.body.name);
-        return reply.code(201).send(ws);
-      },
-    );
-    app.put(
-      '/api/workspaces/:id',
-      {
-        config: {
-          access: inOrganisation('workspace:edit'),
-          auditAction: 'workspace.update',
-          auditTarget: { type: 'workspace', id: 'params.id' },
-        },
-        schema: {
-          tags: wsTags,
-          summary: 'Rename a workspace',
-          params: idParamsSchema,
-          body: workspaceRequestSchema,
-          response: { 200: workspaceSchema },
-        },
-      },
-      async (request) =>
-        service.renameWorkspace(request.principal!.organisationId, request.params.id, request.body.name),
-    );
-    app.delete(
-      '/api/workspaces/:id',
-      {
-        config: {
-          access: inOrganisation('workspace:delete'),
-          auditAction: 'workspace.delete',
-          auditTarget: { type: 'workspace', id: 'params.id' },
-        },
-        schema: {
-          tags: wsTags,
-          summary: 'Delete a workspace (not the last one)',
-          params: idParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await service.deleteWorkspace(request.principal!.organisationId, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    const workspaces = resourceRoutes(app, {
+      path: '/api/workspaces',
+      tags: wsTags,
+      scope: ORGANISATION,
+      permission: 'workspace',
+      audit: 'workspace',
+    });
+    workspaces.create({
+      summary: 'Create a workspace',
+      body: workspaceRequestSchema,
+      response: workspaceSchema,
+      handler: (org, { name }) => service.createWorkspace(org, name),
+    });
+    workspaces.update({
+      summary: 'Rename a workspace',
+      body: workspaceRequestSchema,
+      response: workspaceSchema,
+      handler: (org, id, { name }) => service.renameWorkspace(org, id, name),
+    });
+    workspaces.remove({
+      summary: 'Delete a workspace (not the last one)',
+      handler: (org, id) => service.deleteWorkspace(org, id),
+    });
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   idParamsSchema,
   pipelineCreateSchema,
@@ -13,7 +12,7 @@ import {
   type PipelineKind,
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
 import type { PipelinesService } from './pipelines-service.js';
 
 const ROUTES = {
@@ -33,35 +32,25 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
   const { base, resource, audit, word } = ROUTES[kind];
   const tags = [kind === 'pipeline' ? 'pipelines' : 'pipeline templates'];
   return async (app) => {
-    app.get(
-      base,
-      {
-        config: { access: inWorkspace(`${resource}:view`) },
-        schema: {
-          tags,
-          summary: `List ${word}s; filter by name; X-Total-Count has the total`,
-          querystring: pipelineListQuerySchema,
-          response: { 200: pipelineListSchema },
-        },
-      },
-      async (request, reply) => {
-        const { rows, total } = await service.list(request.workspaceId!, kind, request.query);
-        return withTotalCount(reply, rows, total);
-      },
-    );
-    app.get(
-      `${base}/:id`,
-      {
-        config: { access: inWorkspace(`${resource}:view`) },
-        schema: {
-          tags,
-          summary: `One ${word} with its current definition and versions`,
-          params: idParamsSchema,
-          response: { 200: pipelineDetailSchema },
-        },
-      },
-      async (request) => service.get(request.workspaceId!, kind, request.params.id),
-    );
+    const pipelines = resourceRoutes(app, {
+      path: base,
+      tags,
+      scope: WORKSPACE,
+      permission: resource,
+      audit,
+      targetType: kind,
+    });
+    pipelines.list({
+      summary: `List ${word}s; filter by name; X-Total-Count has the total`,
+      querystring: pipelineListQuerySchema,
+      response: pipelineListSchema,
+      handler: (ws, query) => service.list(ws, kind, query),
+    });
+    pipelines.get({
+      summary: `One ${word} with its current definition and versions`,
+      response: pipelineDetailSchema,
+      handler: (ws, id) => service.get(ws, kind, id),
+    });
     app.get(
       `${base}/:id/versions/:version`,
       {
@@ -96,77 +85,23 @@ export function pipelineRoutes(service: PipelinesService, kind: PipelineKind): F
           .send(found.text);
       },
     );
-    app.post(
-      base,
-      {
-        config: {
-          access: inWorkspace(`${resource}:create`),
-          auditAction: `${audit}.create`,
-          auditTarget: { type: kind, id: 'response.id' },
-        },
-        schema: {
-          tags,
-          summary: `Create a ${word} from a Tekton Pipeline (YAML or JSON, validated, stored as given)`,
-          body: pipelineCreateSchema,
-          response: { 201: pipelineDetailSchema },
-        },
-      },
-      async (request, reply) => {
-        const created = await service.create(
-          request.workspaceId!,
-          kind,
-          request.body,
-          actorIdOf(request.principal),
-        );
-        request.audit.detail = { name: created.name };
-        return reply.code(201).send(created);
-      },
-    );
-    app.put(
-      `${base}/:id`,
-      {
-        config: {
-          access: inWorkspace(`${resource}:edit`),
-          auditAction: `${audit}.update`,
-          auditTarget: { type: kind, id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: `Change a ${word}; a new definition becomes the next version`,
-          params: idParamsSchema,
-          body: pipelineUpdateSchema,
-          response: { 200: pipelineDetailSchema },
-        },
-      },
-      async (request) =>
-        service.update(
-          request.workspaceId!,
-          kind,
-          request.params.id,
-          request.body,
-          actorIdOf(request.principal),
-        ),
-    );
-    app.delete(
-      `${base}/:id`,
-      {
-        config: {
-          access: inWorkspace(`${resource}:delete`),
-          auditAction: `${audit}.delete`,
-          auditTarget: { type: kind, id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: `Delete a ${word} (refused while a run is pending or in progress)`,
-          params: idParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await service.remove(request.workspaceId!, kind, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    pipelines.create({
+      summary: `Create a ${word} from a Tekton Pipeline (YAML or JSON, validated, stored as given)`,
+      body: pipelineCreateSchema,
+      response: pipelineDetailSchema,
+      handler: (ws, body, request) => service.create(ws, kind, body, actorIdOf(request.principal)),
+      detail: (created) => ({ name: created.name }),
+    });
+    pipelines.update({
+      summary: `Change a ${word}; a new definition becomes the next version`,
+      body: pipelineUpdateSchema,
+      response: pipelineDetailSchema,
+      handler: (ws, id, body, request) => service.update(ws, kind, id, body, actorIdOf(request.principal)),
+    });
+    pipelines.remove({
+      summary: `Delete a ${word} (refused while a run is pending or in progress)`,
+      handler: (ws, id) => service.remove(ws, kind, id),
+    });
     if (kind !== 'template') return;
     app.post(
       `${base}/:id/instantiate`,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   idParamsSchema,
   webhookCreateSchema,
@@ -14,6 +13,7 @@ import {
 } from '@slipway/contracts';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
 import { withTotalCount } from '../../platform/database/paging.js';
+import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
 import type { WebhooksService } from './webhooks-service.js';
 
 const tags = ['webhooks'];
@@ -21,73 +21,40 @@ const tags = ['webhooks'];
 /** Webhook CRUD under /api/webhooks, scoped to the workspace in x-workspace-id. */
 export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/webhooks',
-      {
-        config: { access: inWorkspace('webhooks:view') },
-        schema: {
-          tags,
-          summary: 'Webhooks of the workspace (never their secrets)',
-          querystring: webhookListQuerySchema,
-          response: { 200: webhookListSchema },
-        },
+    const webhooks = resourceRoutes(app, {
+      path: '/api/webhooks',
+      tags,
+      scope: WORKSPACE,
+      permission: 'webhooks',
+      audit: 'webhook',
+    });
+    webhooks.list({
+      summary: 'Webhooks of the workspace (never their secrets)',
+      querystring: webhookListQuerySchema,
+      response: webhookListSchema,
+      handler: (ws, query) => service.list(ws, query),
+    });
+    webhooks.get({
+      summary: 'One webhook',
+      response: webhookSchema,
+      handler: (ws, id) => service.get(ws, id),
+    });
+    webhooks.create({
+      summary: 'Create a webhook; the answer shows its secret, this once',
+      body: webhookCreateSchema,
+      response: webhookWithSecretSchema,
+      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
+      detail: ({ type, event, pipelineId }) => ({ type, event, pipelineId }),
+    });
+    webhooks.update({
+      summary: 'Change a webhook (pipeline, type, event, branch, enabled)',
+      body: webhookUpdateSchema,
+      response: webhookSchema,
+      handler: (ws, id, body, request) => {
+        request.audit.detail = { ...body };
+        return service.update(ws, id, body);
       },
-      async (request, reply) => {
-        const { rows, total } = await service.list(request.workspaceId!, request.query);
-        return withTotalCount(reply, rows, total);
-      },
-    );
-    app.get(
-      '/api/webhooks/:id',
-      {
-        config: { access: inWorkspace('webhooks:view') },
-        schema: { tags, summary: 'One webhook', params: idParamsSchema, response: { 200: webhookSchema } },
-      },
-      async (request) => service.get(request.workspaceId!, request.params.id),
-    );
-    app.post(
-      '/api/webhooks',
-      {
-        config: {
-          access: inWorkspace('webhooks:create'),
-          auditAction: 'webhook.create',
-          auditTarget: { type: 'webhook', id: 'response.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Create a webhook; the answer shows its secret, this once',
-          body: webhookCreateSchema,
-          response: { 201: webhookWithSecretSchema },
-        },
-      },
-      async (request, reply) => {
-        const by = actorIdOf(request.principal);
-        const created = await service.create(request.workspaceId!, request.body, by);
-        request.audit.detail = { type: created.type, event: created.event, pipelineId: created.pipelineId };
-        return reply.code(201).send(created);
-      },
-    );
-    app.put(
-      '/api/webhooks/:id',
-      {
-        config: {
-          access: inWorkspace('webhooks:edit'),
-          auditAction: 'webhook.update',
-          auditTarget: { type: 'webhook', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Change a webhook (pipeline, type, event, branch, enabled)',
-          params: idParamsSchema,
-          body: webhookUpdateSchema,
-          response: { 200: webhookSchema },
-        },
-      },
-      async (request) => {
-        request.audit.detail = { ...request.body };
-        return service.update(request.workspaceId!, request.params.id, request.body);
-      },
-    );
+    });
     app.post(
       '/api/webhooks/:id/rotate',
       {
@@ -106,21 +73,7 @@ export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
       },
       async (request) => service.rotate(request.workspaceId!, request.params.id, request.body ?? {}),
     );
-    app.delete(
-      '/api/webhooks/:id',
-      {
-        config: {
-          access: inWorkspace('webhooks:delete'),
-          auditAction: 'webhook.delete',
-          auditTarget: { type: 'webhook', id: 'params.id' },
-        },
-        schema: { tags, summary: 'Delete a webhook', params: idParamsSchema, response: { 204: z.null() } },
-      },
-      async (request, reply) => {
-        await service.remove(request.workspaceId!, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    webhooks.remove({ summary: 'Delete a webhook', handler: (ws, id) => service.remove(ws, id) });
     app.get(
       '/api/webhooks/:id/deliveries',
       {
