@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ClusterListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { clusters } from '../../platform/database/schema.js';
+import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
+import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type { ClustersStore as ClustersStoreType, ClusterRow } from './clusters-store-type.js';
 
 export type { ClusterRow } from './clusters-store-type.js';
@@ -20,45 +21,27 @@ export class ClustersStore implements ClustersStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string, query: ClusterListQuery): Promise<{ rows: ClusterRow[]; total: number }> {
-    const where = and(
-      eq(clusters.workspaceId, workspaceId),
-      query.name ? ilike(clusters.name, likePattern(query.name)) : undefined,
-      query.status ? eq(clusters.status, query.status) : undefined,
-    );
-    const page = pageOf(query, sortColumn(SORTABLE, query._sort, clusters.name));
-    const rows = await this.db
-      .select()
-      .from(clusters)
-      .where(where)
-      .orderBy(page.order, asc(clusters.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(clusters).where(where));
-    return { rows, total };
+    return listPage(this.db, clusters, {
+      workspaceId,
+      query,
+      nameColumn: clusters.name,
+      where: [query.status ? eq(clusters.status, query.status) : undefined],
+      sorts: SORTABLE,
+      fallbackSort: clusters.name,
+    });
   }
 
   async get(workspaceId: string, id: string): Promise<ClusterRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(clusters)
-      .where(and(eq(clusters.workspaceId, workspaceId), eq(clusters.id, id)))
-      .limit(1);
-    return row ?? null;
+    return getInWorkspace(this.db, clusters, workspaceId, id);
   }
 
   /** Without a workspace: for the executor and the deploy tasks, which already hold an id. */
   async byId(id: string): Promise<ClusterRow | null> {
-    const [row] = await this.db.select().from(clusters).where(eq(clusters.id, id)).limit(1);
-    return row ?? null;
+    return firstRow(this.db, clusters, eq(clusters.id, id));
   }
 
   async nameTaken(workspaceId: string, name: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: clusters.id })
-      .from(clusters)
-      .where(and(eq(clusters.workspaceId, workspaceId), eq(clusters.name, name)))
-      .limit(1);
-    return Boolean(row);
+    return nameTaken(this.db, clusters, workspaceId, name);
   }
 
   async insert(row: typeof clusters.$inferInsert): Promise<void> {
@@ -74,10 +57,7 @@ export class ClustersStore implements ClustersStoreType {
       >
     >,
   ): Promise<void> {
-    await this.db
-      .update(clusters)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(clusters.id, id));
+    await updateById(this.db, clusters, id, patch);
   }
 
   /** Active clusters whose last heartbeat is older than the cut-off become not active; answers their ids. */
@@ -101,6 +81,6 @@ export class ClustersStore implements ClustersStoreType {
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(clusters).where(eq(clusters.id, id));
+    await deleteById(this.db, clusters, id);
   }
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
+import { deleteById, updateById } from '../../platform/database/rows.js';
+import { findByName, getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import { configMaps } from '../../platform/database/schema.js';
 import type { ConfigMapsStore as ConfigMapsStoreType, ConfigMapRow } from './config-maps-store-type.js';
 
@@ -25,53 +25,25 @@ export class ConfigMapsStore implements ConfigMapsStoreType {
     workspaceId: string,
     query: PipelineListQuery,
   ): Promise<{ rows: ConfigMapRow[]; total: number }> {
-    const where = and(
-      eq(configMaps.workspaceId, workspaceId),
-      query.name ? ilike(configMaps.name, likePattern(query.name)) : undefined,
-    );
-    const page = pageOf(query, sortColumn(SORTABLE, query._sort, configMaps.name));
-    const rows = await this.db
-      .select()
-      .from(configMaps)
-      .where(where)
-      .orderBy(page.order, asc(configMaps.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(configMaps).where(where));
-    return { rows, total };
+    return listPage(this.db, configMaps, {
+      workspaceId,
+      query,
+      nameColumn: configMaps.name,
+      sorts: SORTABLE,
+      fallbackSort: configMaps.name,
+    });
   }
 
   async get(workspaceId: string, id: string): Promise<ConfigMapRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(configMaps)
-      .where(and(eq(configMaps.workspaceId, workspaceId), eq(configMaps.id, id)))
-      .limit(1);
-    return row ?? null;
+    return getInWorkspace(this.db, configMaps, workspaceId, id);
   }
 
   async findByName(workspaceId: string, name: string): Promise<ConfigMapRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(configMaps)
-      .where(and(eq(configMaps.workspaceId, workspaceId), eq(configMaps.name, name)))
-      .limit(1);
-    return row ?? null;
+    return findByName(this.db, configMaps, workspaceId, name);
   }
 
   async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: configMaps.id })
-      .from(configMaps)
-      .where(
-        and(
-          eq(configMaps.workspaceId, workspaceId),
-          eq(configMaps.name, name),
-          exceptId ? sql`${configMaps.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return nameTaken(this.db, configMaps, workspaceId, name, exceptId);
   }
 
   async insert(row: typeof configMaps.$inferInsert): Promise<void> {
@@ -82,13 +54,10 @@ export class ConfigMapsStore implements ConfigMapsStoreType {
     id: string,
     patch: Partial<Pick<ConfigMapRow, 'name' | 'description' | 'data'>>,
   ): Promise<void> {
-    await this.db
-      .update(configMaps)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(configMaps.id, id));
+    await updateById(this.db, configMaps, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(configMaps).where(eq(configMaps.id, id));
+    await deleteById(this.db, configMaps, id);
   }
 }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { EnvironmentListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { clusters, deployments, environments } from '../../platform/database/schema.js';
+import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
+import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type {
   EnvironmentsStore as EnvironmentsStoreType,
   DeploymentRow,
@@ -38,57 +39,41 @@ const withCluster = {
 export class EnvironmentsStore implements EnvironmentsStoreType {
   constructor(private readonly db: AppDb) {}
 
+  private selectWithCluster() {
+    return this.db
+      .select(withCluster)
+      .from(environments)
+      .leftJoin(clusters, eq(clusters.id, environments.clusterId))
+      .$dynamic();
+  }
+
   async list(
     workspaceId: string,
     query: EnvironmentListQuery,
   ): Promise<{ rows: EnvironmentWithCluster[]; total: number }> {
-    const where = and(
-      eq(environments.workspaceId, workspaceId),
-      query.name ? ilike(environments.name, likePattern(query.name)) : undefined,
-      query.clusterId ? eq(environments.clusterId, query.clusterId) : undefined,
-    );
-    const page = pageOf(query, sortColumn(SORTABLE, query._sort, environments.createdAt));
-    const rows = await this.db
-      .select(withCluster)
-      .from(environments)
-      .leftJoin(clusters, eq(clusters.id, environments.clusterId))
-      .where(where)
-      .orderBy(page.order, asc(environments.name))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(environments).where(where));
-    return { rows, total };
+    return listPage(this.db, environments, {
+      workspaceId,
+      query,
+      nameColumn: environments.name,
+      where: [query.clusterId ? eq(environments.clusterId, query.clusterId) : undefined],
+      sorts: SORTABLE,
+      fallbackSort: environments.createdAt,
+      tiebreak: asc(environments.name),
+      select: this.selectWithCluster(),
+    });
   }
 
   async get(workspaceId: string, id: string): Promise<EnvironmentWithCluster | null> {
-    const [row] = await this.db
-      .select(withCluster)
-      .from(environments)
-      .leftJoin(clusters, eq(clusters.id, environments.clusterId))
-      .where(and(eq(environments.workspaceId, workspaceId), eq(environments.id, id)))
-      .limit(1);
-    return row ?? null;
+    return getInWorkspace(this.db, environments, workspaceId, id, { select: this.selectWithCluster() });
   }
 
   /** Without a workspace, for the run engine which holds a run's environment id. */
   async byId(id: string): Promise<EnvironmentRow | null> {
-    const [row] = await this.db.select().from(environments).where(eq(environments.id, id)).limit(1);
-    return row ?? null;
+    return firstRow(this.db, environments, eq(environments.id, id));
   }
 
   async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: environments.id })
-      .from(environments)
-      .where(
-        and(
-          eq(environments.workspaceId, workspaceId),
-          eq(environments.name, name),
-          exceptId ? sql`${environments.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return nameTaken(this.db, environments, workspaceId, name, exceptId);
   }
 
   async insert(row: typeof environments.$inferInsert): Promise<void> {
@@ -99,14 +84,11 @@ export class EnvironmentsStore implements EnvironmentsStoreType {
     id: string,
     patch: Partial<Pick<EnvironmentRow, 'name' | 'description' | 'type' | 'clusterId' | 'namespace'>>,
   ): Promise<void> {
-    await this.db
-      .update(environments)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(environments.id, id));
+    await updateById(this.db, environments, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(environments).where(eq(environments.id, id));
+    await deleteById(this.db, environments, id);
   }
 
   async deployments(environmentId: string): Promise<DeploymentRow[]> {

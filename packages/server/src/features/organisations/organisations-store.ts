@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import {
   environments,
@@ -6,6 +6,7 @@ import {
   serviceAccountWorkspaces,
   workspaces,
 } from '../../platform/database/schema.js';
+import { anyRow, firstRow } from '../../platform/database/rows.js';
 import { defaultEnvironmentRows } from '../environments/default-environments.js';
 import type {
   OrganisationsStore as OrganisationsStoreType,
@@ -24,27 +25,16 @@ export class OrganisationsStore implements OrganisationsStoreType {
   }
 
   async workspace(organisationId: string, id: string): Promise<WorkspaceRow | null> {
-    const [w] = await this.db
-      .select()
-      .from(workspaces)
-      .where(and(eq(workspaces.id, id), eq(workspaces.organisationId, organisationId)))
-      .limit(1);
-    return w ?? null;
+    return firstRow(
+      this.db,
+      workspaces,
+      and(eq(workspaces.id, id), eq(workspaces.organisationId, organisationId)),
+    );
   }
 
   async workspaceNameTaken(organisationId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [w] = await this.db
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(
-        and(
-          eq(workspaces.organisationId, organisationId),
-          eq(workspaces.name, name),
-          exceptId ? ne(workspaces.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(w);
+    const where = [eq(workspaces.organisationId, organisationId), eq(workspaces.name, name)];
+    return anyRow(this.db, workspaces, where, exceptId);
   }
 
   async createWorkspace(row: { id: string; organisationId: string; name: string }) {

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
+import { anyRow, firstRow } from '../../platform/database/rows.js';
+import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
 import type {
   PipelinesStore as PipelinesStoreType,
   PipelineRow,
@@ -32,30 +33,18 @@ export class PipelinesStore implements PipelinesStoreType {
     kind: PipelineKind,
     query: PipelineListQuery,
   ): Promise<{ rows: PipelineRow[]; total: number }> {
-    const where = and(
-      eq(pipelines.workspaceId, workspaceId),
-      eq(pipelines.kind, kind),
-      query.name ? ilike(pipelines.name, likePattern(query.name)) : undefined,
-    );
-    const page = pageOf(query, sortColumn(SORTABLE, query._sort, pipelines.name));
-    const rows = await this.db
-      .select()
-      .from(pipelines)
-      .where(where)
-      .orderBy(page.order, asc(pipelines.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(pipelines).where(where));
-    return { rows, total };
+    return listPage(this.db, pipelines, {
+      workspaceId,
+      query,
+      nameColumn: pipelines.name,
+      where: [eq(pipelines.kind, kind)],
+      sorts: SORTABLE,
+      fallbackSort: pipelines.name,
+    });
   }
 
   async get(workspaceId: string, kind: PipelineKind, id: string): Promise<PipelineRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(pipelines)
-      .where(and(eq(pipelines.id, id), eq(pipelines.workspaceId, workspaceId), eq(pipelines.kind, kind)))
-      .limit(1);
-    return row ?? null;
+    return getInWorkspace(this.db, pipelines, workspaceId, id, { where: [eq(pipelines.kind, kind)] });
   }
 
   async nameTaken(
@@ -64,19 +53,12 @@ export class PipelinesStore implements PipelinesStoreType {
     name: string,
     exceptId?: string,
   ): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: pipelines.id })
-      .from(pipelines)
-      .where(
-        and(
-          eq(pipelines.workspaceId, workspaceId),
-          eq(pipelines.kind, kind),
-          sql`lower(${pipelines.name}) = lower(${name})`,
-          exceptId ? sql`${pipelines.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    const where = [
+      eq(pipelines.workspaceId, workspaceId),
+      eq(pipelines.kind, kind),
+      sql`lower(${pipelines.name}) = lower(${name})`,
+    ];
+    return anyRow(this.db, pipelines, where, exceptId);
   }
 
   async versions(pipelineId: string): Promise<PipelineVersionRow[]> {
@@ -88,12 +70,11 @@ export class PipelinesStore implements PipelinesStoreType {
   }
 
   async version(pipelineId: string, version: number): Promise<PipelineVersionRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(pipelineVersions)
-      .where(and(eq(pipelineVersions.pipelineId, pipelineId), eq(pipelineVersions.version, version)))
-      .limit(1);
-    return row ?? null;
+    return firstRow(
+      this.db,
+      pipelineVersions,
+      and(eq(pipelineVersions.pipelineId, pipelineId), eq(pipelineVersions.version, version)),
+    );
   }
 
   async create(

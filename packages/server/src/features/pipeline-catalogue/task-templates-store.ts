@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { taskTemplates } from '../../platform/database/schema.js';
+import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
+import { findByName } from '../../platform/database/workspace-rows.js';
 import type {
   TaskTemplatesStore as TaskTemplatesStoreType,
   NewTaskTemplateRow,
@@ -26,30 +28,19 @@ export class TaskTemplatesStore implements TaskTemplatesStoreType {
   }
 
   async get(workspaceId: string, id: string): Promise<TaskTemplateRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(taskTemplates)
-      .where(and(eq(taskTemplates.id, id), this.visible(workspaceId)))
-      .limit(1);
-    return row ?? null;
+    return firstRow(this.db, taskTemplates, and(eq(taskTemplates.id, id), this.visible(workspaceId)));
   }
 
   async findOwnByName(workspaceId: string, name: string): Promise<TaskTemplateRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(taskTemplates)
-      .where(and(eq(taskTemplates.workspaceId, workspaceId), eq(taskTemplates.name, name)))
-      .limit(1);
-    return row ?? null;
+    return findByName(this.db, taskTemplates, workspaceId, name);
   }
 
   async findBuiltIn(name: string): Promise<TaskTemplateRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(taskTemplates)
-      .where(and(isNull(taskTemplates.workspaceId), eq(taskTemplates.name, name)))
-      .limit(1);
-    return row ?? null;
+    return firstRow(
+      this.db,
+      taskTemplates,
+      and(isNull(taskTemplates.workspaceId), eq(taskTemplates.name, name)),
+    );
   }
 
   async insert(row: NewTaskTemplateRow): Promise<void> {
@@ -60,13 +51,10 @@ export class TaskTemplatesStore implements TaskTemplatesStoreType {
     id: string,
     patch: Partial<Pick<TaskTemplateRow, 'name' | 'description' | 'definition' | 'format' | 'version'>>,
   ): Promise<void> {
-    await this.db
-      .update(taskTemplates)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(taskTemplates.id, id));
+    await updateById(this.db, taskTemplates, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(taskTemplates).where(eq(taskTemplates.id, id));
+    await deleteById(this.db, taskTemplates, id);
   }
 }

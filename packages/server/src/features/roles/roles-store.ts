@@ -8,6 +8,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/database/schema.js';
+import { anyRow, firstRow, updateById } from '../../platform/database/rows.js';
 import type { RolesStore as RolesStoreType, RoleLookup, RoleRow } from './roles-store-type.js';
 
 export type { RoleLookup, RoleRow } from './roles-store-type.js';
@@ -25,12 +26,7 @@ export class RolesStore implements RoleLookup, RolesStoreType {
   }
 
   async get(organisationId: string, id: string): Promise<RoleRow | null> {
-    const [r] = await this.db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.id, id), eq(roles.organisationId, organisationId)))
-      .limit(1);
-    return r ?? null;
+    return firstRow(this.db, roles, and(eq(roles.id, id), eq(roles.organisationId, organisationId)));
   }
 
   async customRoleExists(organisationId: string, id: string): Promise<boolean> {
@@ -38,18 +34,8 @@ export class RolesStore implements RoleLookup, RolesStoreType {
   }
 
   async nameTaken(organisationId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [r] = await this.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(
-        and(
-          eq(roles.organisationId, organisationId),
-          sql`lower(${roles.name}) = lower(${name})`,
-          exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(r);
+    const where = [eq(roles.organisationId, organisationId), sql`lower(${roles.name}) = lower(${name})`];
+    return anyRow(this.db, roles, where, exceptId);
   }
 
   async create(row: {
@@ -63,10 +49,7 @@ export class RolesStore implements RoleLookup, RolesStoreType {
   }
 
   async update(id: string, patch: { name: string; description: string; grants: PermissionGrant[] }) {
-    await this.db
-      .update(roles)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(roles.id, id));
+    await updateById(this.db, roles, id, patch);
   }
 
   /** Deletes the role unless a member, service account or pending invite holds it; false when in use. */

@@ -1,8 +1,10 @@
-import { and, asc, count, eq, ilike, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import type { ScheduleListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, totalOf } from '../../platform/database/paging.js';
 import { pipelines, schedules } from '../../platform/database/schema.js';
+import { runnablePipeline } from '../pipeline-catalogue/runnable-pipeline.js';
+import { deleteById, updateById } from '../../platform/database/rows.js';
+import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type {
   SchedulesStore as SchedulesStoreType,
   SchedulePatch,
@@ -28,21 +30,19 @@ export class SchedulesStore implements SchedulesStoreType {
     return this.db
       .select({ schedule: schedules, pipelineName: pipelines.name })
       .from(schedules)
-      .innerJoin(pipelines, eq(pipelines.id, schedules.pipelineId));
+      .innerJoin(pipelines, eq(pipelines.id, schedules.pipelineId))
+      .$dynamic();
   }
 
   async list(workspaceId: string, query: ScheduleListQuery) {
-    const where = and(
-      eq(schedules.workspaceId, workspaceId),
-      query.name ? ilike(schedules.name, likePattern(query.name)) : undefined,
-    );
-    const page = pageOf(query, SORTABLE[query._sort]);
-    const rows = await this.selectWithPipeline()
-      .where(where)
-      .orderBy(page.order, asc(schedules.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(schedules).where(where));
+    const { rows, total } = await listPage(this.db, schedules, {
+      workspaceId,
+      query,
+      nameColumn: schedules.name,
+      sorts: SORTABLE,
+      fallbackSort: schedules.name,
+      select: this.selectWithPipeline(),
+    });
     return {
       rows: rows.map((r) => ({ ...r.schedule, pipelineName: r.pipelineName })),
       total,
@@ -50,37 +50,19 @@ export class SchedulesStore implements SchedulesStoreType {
   }
 
   async get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null> {
-    const [row] = await this.selectWithPipeline()
-      .where(and(eq(schedules.workspaceId, workspaceId), eq(schedules.id, id)))
-      .limit(1);
+    const row = await getInWorkspace(this.db, schedules, workspaceId, id, {
+      select: this.selectWithPipeline(),
+    });
     return row ? { ...row.schedule, pipelineName: row.pipelineName } : null;
   }
 
   async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: schedules.id })
-      .from(schedules)
-      .where(
-        and(
-          eq(schedules.workspaceId, workspaceId),
-          eq(schedules.name, name),
-          exceptId ? sql`${schedules.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return nameTaken(this.db, schedules, workspaceId, name, exceptId);
   }
 
   /** A runnable pipeline (not a template) of the workspace. */
   async pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null> {
-    const [row] = await this.db
-      .select({ id: pipelines.id, name: pipelines.name })
-      .from(pipelines)
-      .where(
-        and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, id), eq(pipelines.kind, 'pipeline')),
-      )
-      .limit(1);
-    return row ?? null;
+    return runnablePipeline(this.db, workspaceId, id);
   }
 
   async insert(row: typeof schedules.$inferInsert): Promise<void> {
@@ -88,14 +70,11 @@ export class SchedulesStore implements SchedulesStoreType {
   }
 
   async update(id: string, patch: SchedulePatch): Promise<void> {
-    await this.db
-      .update(schedules)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(schedules.id, id));
+    await updateById(this.db, schedules, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(schedules).where(eq(schedules.id, id));
+    await deleteById(this.db, schedules, id);
   }
 
   /**

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { likePattern, pageOf, sortColumn, totalOf } from '../../platform/database/paging.js';
 import { secrets } from '../../platform/database/schema.js';
+import { deleteById, updateById } from '../../platform/database/rows.js';
+import { findByName, getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type { SecretsStore as SecretsStoreType, SecretRow } from './secrets-store-type.js';
 
 export type { SecretRow } from './secrets-store-type.js';
@@ -22,53 +22,25 @@ export class SecretsStore implements SecretsStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string, query: PipelineListQuery): Promise<{ rows: SecretRow[]; total: number }> {
-    const where = and(
-      eq(secrets.workspaceId, workspaceId),
-      query.name ? ilike(secrets.name, likePattern(query.name)) : undefined,
-    );
-    const page = pageOf(query, sortColumn(SORTABLE, query._sort, secrets.name));
-    const rows = await this.db
-      .select()
-      .from(secrets)
-      .where(where)
-      .orderBy(page.order, asc(secrets.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(secrets).where(where));
-    return { rows, total };
+    return listPage(this.db, secrets, {
+      workspaceId,
+      query,
+      nameColumn: secrets.name,
+      sorts: SORTABLE,
+      fallbackSort: secrets.name,
+    });
   }
 
   async get(workspaceId: string, id: string): Promise<SecretRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(secrets)
-      .where(and(eq(secrets.workspaceId, workspaceId), eq(secrets.id, id)))
-      .limit(1);
-    return row ?? null;
+    return getInWorkspace(this.db, secrets, workspaceId, id);
   }
 
   async findByName(workspaceId: string, name: string): Promise<SecretRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(secrets)
-      .where(and(eq(secrets.workspaceId, workspaceId), eq(secrets.name, name)))
-      .limit(1);
-    return row ?? null;
+    return findByName(this.db, secrets, workspaceId, name);
   }
 
   async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: secrets.id })
-      .from(secrets)
-      .where(
-        and(
-          eq(secrets.workspaceId, workspaceId),
-          eq(secrets.name, name),
-          exceptId ? sql`${secrets.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return nameTaken(this.db, secrets, workspaceId, name, exceptId);
   }
 
   async insert(row: typeof secrets.$inferInsert): Promise<void> {
@@ -79,13 +51,10 @@ export class SecretsStore implements SecretsStoreType {
     id: string,
     patch: Partial<Pick<SecretRow, 'name' | 'description' | 'type' | 'global' | 'valuesEncrypted'>>,
   ): Promise<void> {
-    await this.db
-      .update(secrets)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(secrets.id, id));
+    await updateById(this.db, secrets, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(secrets).where(eq(secrets.id, id));
+    await deleteById(this.db, secrets, id);
   }
 }

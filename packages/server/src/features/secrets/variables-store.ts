@@ -1,6 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { variables } from '../../platform/database/schema.js';
+import { deleteById, updateById } from '../../platform/database/rows.js';
+import { getInWorkspace, nameTaken } from '../../platform/database/workspace-rows.js';
 import type { VariablesStore as VariablesStoreType, VariableRow } from './variables-store-type.js';
 
 export type { VariableRow } from './variables-store-type.js';
@@ -18,27 +20,11 @@ export class VariablesStore implements VariablesStoreType {
   }
 
   async get(workspaceId: string, id: string): Promise<VariableRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(variables)
-      .where(and(eq(variables.workspaceId, workspaceId), eq(variables.id, id)))
-      .limit(1);
-    return row ?? null;
+    return getInWorkspace(this.db, variables, workspaceId, id);
   }
 
   async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: variables.id })
-      .from(variables)
-      .where(
-        and(
-          eq(variables.workspaceId, workspaceId),
-          eq(variables.name, name),
-          exceptId ? sql`${variables.id} <> ${exceptId}` : undefined,
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    return nameTaken(this.db, variables, workspaceId, name, exceptId);
   }
 
   async insert(row: typeof variables.$inferInsert): Promise<void> {
@@ -49,13 +35,10 @@ export class VariablesStore implements VariablesStoreType {
     id: string,
     patch: Partial<Pick<VariableRow, 'name' | 'value' | 'description'>>,
   ): Promise<void> {
-    await this.db
-      .update(variables)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(variables.id, id));
+    await updateById(this.db, variables, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(variables).where(eq(variables.id, id));
+    await deleteById(this.db, variables, id);
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { serviceAccounts, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
+import { anyRow, firstRow } from '../../platform/database/rows.js';
 import type {
   ServiceAccountsStore as ServiceAccountsStoreType,
   ServiceAccountRow,
@@ -33,21 +34,18 @@ export class ServiceAccountsStore implements ServiceAccountsStoreType {
   }
 
   async get(organisationId: string, id: string): Promise<ServiceAccountRow | null> {
-    const [r] = await this.db
-      .select()
-      .from(serviceAccounts)
-      .where(and(eq(serviceAccounts.id, id), eq(serviceAccounts.organisationId, organisationId)))
-      .limit(1);
-    return r ?? null;
+    return firstRow(
+      this.db,
+      serviceAccounts,
+      and(eq(serviceAccounts.id, id), eq(serviceAccounts.organisationId, organisationId)),
+    );
   }
 
   async nameTaken(organisationId: string, name: string): Promise<boolean> {
-    const [r] = await this.db
-      .select({ id: serviceAccounts.id })
-      .from(serviceAccounts)
-      .where(and(eq(serviceAccounts.organisationId, organisationId), eq(serviceAccounts.name, name)))
-      .limit(1);
-    return Boolean(r);
+    return anyRow(this.db, serviceAccounts, [
+      eq(serviceAccounts.organisationId, organisationId),
+      eq(serviceAccounts.name, name),
+    ]);
   }
 
   async workspacesOf(ids: string[]): Promise<Array<WorkspaceRole & { serviceAccountId: string }>> {

@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { pageOf, totalOf } from '../../platform/database/paging.js';
 import {
   pipelines,
   webhookDeliveries,
   webhookDeliveryIds,
   webhooks,
 } from '../../platform/database/schema.js';
+import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
+import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
+import { runnablePipeline } from '../pipeline-catalogue/runnable-pipeline.js';
 import type {
   WebhooksStore as WebhooksStoreType,
   NewDelivery,
@@ -44,21 +46,19 @@ export class WebhooksStore implements WebhooksStoreType {
     return this.db
       .select({ webhook: webhooks, pipelineName: pipelines.name })
       .from(webhooks)
-      .innerJoin(pipelines, eq(pipelines.id, webhooks.pipelineId));
+      .innerJoin(pipelines, eq(pipelines.id, webhooks.pipelineId))
+      .$dynamic();
   }
 
   async list(workspaceId: string, query: WebhookListQuery) {
-    const where = and(
-      eq(webhooks.workspaceId, workspaceId),
-      query.pipelineId ? eq(webhooks.pipelineId, query.pipelineId) : undefined,
-    );
-    const page = pageOf(query, SORTABLE[query._sort]);
-    const rows = await this.selectWithPipeline()
-      .where(where)
-      .orderBy(page.order, asc(webhooks.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(webhooks).where(where));
+    const { rows, total } = await listPage(this.db, webhooks, {
+      workspaceId,
+      query,
+      where: [query.pipelineId ? eq(webhooks.pipelineId, query.pipelineId) : undefined],
+      sorts: SORTABLE,
+      fallbackSort: webhooks.createdAt,
+      select: this.selectWithPipeline(),
+    });
     return {
       rows: rows.map((r) => ({ ...r.webhook, pipelineName: r.pipelineName })),
       total,
@@ -66,28 +66,20 @@ export class WebhooksStore implements WebhooksStoreType {
   }
 
   async get(workspaceId: string, id: string): Promise<WebhookWithPipeline | null> {
-    const [row] = await this.selectWithPipeline()
-      .where(and(eq(webhooks.workspaceId, workspaceId), eq(webhooks.id, id)))
-      .limit(1);
+    const row = await getInWorkspace(this.db, webhooks, workspaceId, id, {
+      select: this.selectWithPipeline(),
+    });
     return row ? { ...row.webhook, pipelineName: row.pipelineName } : null;
   }
 
   /** The receiver's look-up: the id in the URL is all a provider sends. */
   async byId(id: string): Promise<WebhookRow | null> {
-    const [row] = await this.db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
-    return row ?? null;
+    return firstRow(this.db, webhooks, eq(webhooks.id, id));
   }
 
   /** A runnable pipeline (not a template) of the workspace. */
   async pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null> {
-    const [row] = await this.db
-      .select({ id: pipelines.id, name: pipelines.name })
-      .from(pipelines)
-      .where(
-        and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, id), eq(pipelines.kind, 'pipeline')),
-      )
-      .limit(1);
-    return row ?? null;
+    return runnablePipeline(this.db, workspaceId, id);
   }
 
   async insert(row: typeof webhooks.$inferInsert): Promise<void> {
@@ -100,14 +92,11 @@ export class WebhooksStore implements WebhooksStoreType {
       Pick<WebhookRow, 'pipelineId' | 'type' | 'event' | 'branch' | 'enabled' | 'secretEncrypted'>
     >,
   ): Promise<void> {
-    await this.db
-      .update(webhooks)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(webhooks.id, id));
+    await updateById(this.db, webhooks, id, patch);
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(webhooks).where(eq(webhooks.id, id));
+    await deleteById(this.db, webhooks, id);
   }
 
   /** Logs a delivery and trims the log to the newest `keep`, so unsigned traffic cannot fill it. */
@@ -166,20 +155,16 @@ export class WebhooksStore implements WebhooksStoreType {
   }
 
   async deliveries(workspaceId: string, webhookId: string, query: WebhookDeliveryListQuery) {
-    const where = and(
-      eq(webhookDeliveries.workspaceId, workspaceId),
-      eq(webhookDeliveries.webhookId, webhookId),
-      query.outcome ? eq(webhookDeliveries.outcome, query.outcome) : undefined,
-    );
-    const page = pageOf(query, DELIVERY_SORTABLE[query._sort]);
-    const rows = await this.db
-      .select()
-      .from(webhookDeliveries)
-      .where(where)
-      .orderBy(page.order, desc(webhookDeliveries.id))
-      .offset(page.offset)
-      .limit(page.limit);
-    const total = totalOf(await this.db.select({ n: count() }).from(webhookDeliveries).where(where));
-    return { rows, total };
+    return listPage(this.db, webhookDeliveries, {
+      workspaceId,
+      query,
+      where: [
+        eq(webhookDeliveries.webhookId, webhookId),
+        query.outcome ? eq(webhookDeliveries.outcome, query.outcome) : undefined,
+      ],
+      sorts: DELIVERY_SORTABLE,
+      fallbackSort: webhookDeliveries.receivedAt,
+      tiebreak: desc(webhookDeliveries.id),
+    });
   }
 }
