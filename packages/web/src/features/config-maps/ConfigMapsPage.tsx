@@ -3,13 +3,12 @@ import Tune from '@mui/icons-material/Tune';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigMap } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
 import { AreaPage } from '../../ui/AreaPage';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { usePaging } from '../../ui/ListPager';
 import { queryStates } from '../../ui/DataTable';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { PermissionButton } from '../access/Can';
 import { useConfigMapsQuery, useDeleteConfigMapMutation } from './api';
 import { ConfigMapDialog } from './ConfigMapDialog';
@@ -22,8 +21,11 @@ export default function ConfigMapsPage() {
   const paging = usePaging();
   const list = useConfigMapsQuery(paging.range);
   const [editing, setEditing] = useState<ConfigMap | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ConfigMap | null>(null);
-  const [remove, removed] = useDeleteConfigMapMutation();
+  const deletion = useConfirmDelete(useDeleteConfigMapMutation(), (configMap: ConfigMap) => ({
+    title: t('configMapsPage.deleteTitle', { name: configMap.name }),
+    body: t('configMapsPage.deleteBody'),
+    confirmLabel: t('configMapsPage.delete'),
+  }));
   return (
     <AreaPage
       id="configMaps"
@@ -54,10 +56,7 @@ export default function ConfigMapsPage() {
           total: list.data?.total,
         }}
         onEdit={setEditing}
-        onDelete={(c) => {
-          removed.reset();
-          setDeleting(c);
-        }}
+        onDelete={deletion.ask}
       />
       {editing ? (
         <ConfigMapDialog
@@ -66,21 +65,7 @@ export default function ConfigMapsPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('configMapsPage.deleteTitle', { name: deleting?.name ?? '' })}
-        body={t('configMapsPage.deleteBody')}
-        confirmLabel={t('configMapsPage.delete')}
-        loading={removed.isLoading}
-        error={removed.isError ? errorMessage(removed.error) : null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void remove(deleting!.id)
-            .unwrap()
-            .then(() => setDeleting(null))
-            .catch(() => undefined)
-        }
-      />
+      {deletion.dialog}
     </AreaPage>
   );
 }

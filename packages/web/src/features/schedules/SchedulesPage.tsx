@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { Schedule } from '@slipway/contracts';
 import { errorMessage } from '../../app/api-error';
 import { AreaPage } from '../../ui/AreaPage';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { PermissionButton } from '../access/Can';
 import { useCan } from '../access/usePermission';
 import { useDeleteScheduleMutation, useSchedulesQuery, useUpdateScheduleMutation } from './api';
@@ -29,18 +29,16 @@ export default function SchedulesPage() {
   const listParams = useListParams({ sort: { key: 'name', order: 'asc' } });
   const list = useSchedulesQuery(listParams.params);
   const [dialog, setDialog] = useState<{ schedule?: Schedule } | null>(null);
-  const [deleting, setDeleting] = useState<Schedule | null>(null);
-  const [remove, removal] = useDeleteScheduleMutation();
+  const deletion = useConfirmDelete(useDeleteScheduleMutation(), (schedule: Schedule) => ({
+    title: t('schedules.confirmDelete.title', { name: schedule.name }),
+    body: t('schedules.confirmDelete.body'),
+  }));
   const [update, updating] = useUpdateScheduleMutation();
-  const closeDelete = () => {
-    removal.reset();
-    setDeleting(null);
-  };
 
   function onAction(action: ScheduleAction, schedule: Schedule) {
     if (action === 'edit') setDialog({ schedule });
     else if (action === 'toggle') void update({ id: schedule.id, body: { enabled: !schedule.enabled } });
-    else setDeleting(schedule);
+    else deletion.ask(schedule);
   }
 
   const body = (
@@ -81,18 +79,7 @@ export default function SchedulesPage() {
         {body}
       </Section>
       {dialog ? <ScheduleDialog schedule={dialog.schedule} onClose={() => setDialog(null)} /> : null}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('schedules.confirmDelete.title', { name: deleting?.name ?? '' })}
-        body={t('schedules.confirmDelete.body')}
-        confirmLabel={t('common.delete')}
-        loading={removal.isLoading}
-        error={removal.error ? errorMessage(removal.error) : null}
-        onClose={closeDelete}
-        onConfirm={async () => {
-          if (deleting && !(await remove(deleting.id)).error) closeDelete();
-        }}
-      />
+      {deletion.dialog}
     </AreaPage>
   );
 }

@@ -8,14 +8,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Secret } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { usePaging } from '../../ui/ListPager';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { formatTime } from '../../ui/format';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useDeleteSecretMutation, useSecretsQuery } from './api';
 import { SecretDialog } from './SecretDialog';
 import { VariablesList } from './VariablesList';
@@ -63,8 +62,11 @@ export default function SecretsPage() {
 function SecretsList({ onEdit }: { onEdit: (s: Secret) => void }) {
   const { t, i18n } = useTranslation();
   const paging = usePaging();
-  const [deleting, setDeleting] = useState<Secret | null>(null);
-  const [remove, removed] = useDeleteSecretMutation();
+  const deletion = useConfirmDelete(useDeleteSecretMutation(), (row: Secret) => ({
+    title: t('secretsPage.deleteTitle', { name: row.name }),
+    body: t('secretsPage.deleteSecretBody'),
+    confirmLabel: t('secretsPage.delete'),
+  }));
   const list = useSecretsQuery(paging.range);
   const columns: Column<Secret>[] = [
     {
@@ -115,10 +117,7 @@ function SecretsList({ onEdit }: { onEdit: (s: Secret) => void }) {
             size="small"
             color="error"
             permission="secrets:delete"
-            onClick={() => {
-              removed.reset();
-              setDeleting(s);
-            }}
+            onClick={() => deletion.ask(s)}
           >
             {t('secretsPage.delete')}
           </PermissionButton>
@@ -143,21 +142,7 @@ function SecretsList({ onEdit }: { onEdit: (s: Secret) => void }) {
       paging={paging}
       total={list.data?.total}
     >
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('secretsPage.deleteTitle', { name: deleting?.name ?? '' })}
-        body={t('secretsPage.deleteSecretBody')}
-        confirmLabel={t('secretsPage.delete')}
-        loading={removed.isLoading}
-        error={removed.isError ? errorMessage(removed.error) : null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void remove(deleting!.id)
-            .unwrap()
-            .then(() => setDeleting(null))
-            .catch(() => undefined)
-        }
-      />
+      {deletion.dialog}
     </DataTable>
   );
 }

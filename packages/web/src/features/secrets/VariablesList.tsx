@@ -4,10 +4,9 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Variable } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { PermissionButton } from '../access/Can';
 import { useDeleteVariableMutation, useVariablesQuery } from './api';
 import { VariableDialog } from './VariableDialog';
@@ -17,8 +16,11 @@ export function VariablesList() {
   const { t } = useTranslation();
   const list = useVariablesQuery();
   const [editing, setEditing] = useState<Variable | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Variable | null>(null);
-  const [remove, removed] = useDeleteVariableMutation();
+  const deletion = useConfirmDelete(useDeleteVariableMutation(), (row: Variable) => ({
+    title: t('secretsPage.deleteTitle', { name: row.name }),
+    body: t('secretsPage.deleteVariableBody'),
+    confirmLabel: t('secretsPage.delete'),
+  }));
 
   const columns: Column<Variable>[] = [
     {
@@ -53,10 +55,7 @@ export function VariablesList() {
             size="small"
             color="error"
             permission="secrets:delete"
-            onClick={() => {
-              removed.reset();
-              setDeleting(v);
-            }}
+            onClick={() => deletion.ask(v)}
           >
             {t('secretsPage.delete')}
           </PermissionButton>
@@ -98,21 +97,7 @@ export function VariablesList() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('secretsPage.deleteTitle', { name: deleting?.name ?? '' })}
-        body={t('secretsPage.deleteVariableBody')}
-        confirmLabel={t('secretsPage.delete')}
-        loading={removed.isLoading}
-        error={removed.isError ? errorMessage(removed.error) : null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void remove(deleting!.id)
-            .unwrap()
-            .then(() => setDeleting(null))
-            .catch(() => undefined)
-        }
-      />
+      {deletion.dialog}
     </Box>
   );
 }
