@@ -96,7 +96,9 @@ export function resourceRoutes(app: ZodApp, resource: Resource) {
         viewing,
         { tags, summary, ...(querystring ? { querystring } : {}), response: { 200: response } },
         async (request, reply) => {
-          const listed = await spec.handler(scope.of(request), request.query as z.output<Q>);
+          // without a querystring schema the handler gets undefined, as its type says, not Fastify's {}
+          const query = (querystring ? request.query : undefined) as z.output<Q>;
+          const listed = await spec.handler(scope.of(request), query);
           return Array.isArray(listed) ? listed : withTotalCount(reply, listed.rows, listed.total);
         },
       );
