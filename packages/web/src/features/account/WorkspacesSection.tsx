@@ -3,11 +3,10 @@ import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workspace } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
 import { ActionListItem } from '../../ui/ActionListItem';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
 import { Skeleton } from '../../ui/Skeleton';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { PermissionButton } from '../access/Can';
 import { roleLabel, useRolesQuery } from '../roles/api';
 import {
@@ -25,13 +24,11 @@ export function WorkspacesSection() {
   const { data: roles } = useRolesQuery();
   const [create] = useCreateWorkspaceMutation();
   const [rename] = useRenameWorkspaceMutation();
-  const [remove, removal] = useDeleteWorkspaceMutation();
+  const deletion = useConfirmDelete(useDeleteWorkspaceMutation(), (workspace: Workspace) => ({
+    title: t('account.confirmDelete.title', { name: workspace.name }),
+    body: t('account.confirmDelete.body'),
+  }));
   const [naming, setNaming] = useState<Workspace | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Workspace | null>(null);
-  const closeDelete = () => {
-    removal.reset();
-    setDeleting(null);
-  };
 
   let list;
   if (isLoading) list = <Skeleton lines={3} />;
@@ -66,7 +63,7 @@ export function WorkspacesSection() {
                   size="small"
                   color="error"
                   disabled={data.length <= 1}
-                  onClick={() => setDeleting(w)}
+                  onClick={() => deletion.ask(w)}
                   aria-label={t('account.deleteNamed', { name: w.name })}
                 >
                   {t('common.delete')}
@@ -103,18 +100,7 @@ export function WorkspacesSection() {
           onClose={() => setNaming(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('account.confirmDelete.title', { name: deleting?.name ?? '' })}
-        body={t('account.confirmDelete.body')}
-        confirmLabel={t('common.delete')}
-        loading={removal.isLoading}
-        error={removal.error ? errorMessage(removal.error) : null}
-        onClose={closeDelete}
-        onConfirm={async () => {
-          if (deleting && !(await remove(deleting.id)).error) closeDelete();
-        }}
-      />
+      {deletion.dialog}
     </>
   );
 }

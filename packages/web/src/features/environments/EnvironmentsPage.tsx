@@ -10,13 +10,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Environment } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { Can, PermissionButton } from '../access/Can';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { useDeleteEnvironmentMutation, useEnvironmentsQuery } from './api';
@@ -30,8 +29,10 @@ export default function EnvironmentsPage() {
   useDocumentTitle(t('environments.title'));
   const { paging, params } = useListParams({ sizes: [PAGE_SIZE], sort: { key: 'createdAt', order: 'asc' } });
   const [editing, setEditing] = useState<Environment | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Environment | null>(null);
-  const [remove, removing] = useDeleteEnvironmentMutation();
+  const deletion = useConfirmDelete(useDeleteEnvironmentMutation(), (environment: Environment) => ({
+    title: t('environments.deleteTitle', { name: environment.name }),
+    body: t('environments.deleteBody'),
+  }));
   const list = useEnvironmentsQuery(params);
 
   const columns: Column<Environment>[] = [
@@ -86,7 +87,7 @@ export default function EnvironmentsPage() {
               <IconButton
                 aria-label={`${t('common.delete')} ${e.name}`}
                 disabled={!allowed}
-                onClick={() => setDeleting(e)}
+                onClick={() => deletion.ask(e)}
               >
                 <Delete fontSize="small" />
               </IconButton>
@@ -140,20 +141,7 @@ export default function EnvironmentsPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('environments.deleteTitle', { name: deleting?.name ?? '' })}
-        body={t('environments.deleteBody')}
-        confirmLabel={t('common.delete')}
-        loading={removing.isLoading}
-        error={removing.error ? errorMessage(removing.error) : null}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          void remove(deleting!.id).then((answer) => {
-            if (!answer.error) setDeleting(null);
-          })
-        }
-      />
+      {deletion.dialog}
     </Box>
   );
 }
