@@ -13,6 +13,35 @@ type Row = Record<string, unknown>;
 const rows = (r: unknown): Row[] => ((r as { rows?: Row[] }).rows ?? (r as Row[])) as Row[];
 const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
+/** A session read with its person's email (`s.id, s.user_id, … u.email, … s.last_seen_at`). */
+function sessionOf(r: Row): SessionRecord {
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    organisationId: String(r.organisation_id),
+    email: String(r.email),
+    fingerprint: (r.fingerprint as string | null) ?? null,
+    expiresAt: date(r.expires_at)!,
+    revokedAt: date(r.revoked_at),
+    lastSeenAt: date(r.last_seen_at),
+  };
+}
+
+/** A workspace standing from its columns: the workspace's organisation, the roles, the custom role's grants. */
+function standingOf(
+  organisationId: unknown,
+  organisationRole: unknown,
+  workspaceRole: unknown,
+  grants: unknown,
+): WorkspaceStanding {
+  return {
+    organisationId: String(organisationId),
+    organisationRole: (organisationRole as string | null) ?? null,
+    workspaceRole: (workspaceRole as string | null) ?? null,
+    customGrants: (grants as PermissionGrant[] | null) ?? null,
+  };
+}
+
 /** Every signed-in request runs this: the session, the organisation role and the workspace standing. */
 const SESSION_STANDING_SQL = `
   SELECT s.id, s.user_id, s.organisation_id, u.email, s.fingerprint, s.expires_at, s.revoked_at, s.last_seen_at,
@@ -39,17 +68,7 @@ export class SqlAccessStore implements AccessStore {
         SELECT s.id, s.user_id, s.organisation_id, u.email, s.fingerprint, s.expires_at, s.revoked_at, s.last_seen_at
         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ${id}`),
     );
-    if (!r) return null;
-    return {
-      id: String(r.id),
-      userId: String(r.user_id),
-      organisationId: String(r.organisation_id),
-      email: String(r.email),
-      fingerprint: (r.fingerprint as string | null) ?? null,
-      expiresAt: date(r.expires_at)!,
-      revokedAt: date(r.revoked_at),
-      lastSeenAt: date(r.last_seen_at),
-    };
+    return r ? sessionOf(r) : null;
   }
 
   async findSessionWithStanding(id: string, workspaceId: string | null): Promise<SessionWithStanding | null> {
@@ -59,26 +78,9 @@ export class SqlAccessStore implements AccessStore {
     ]);
     if (!r) return null;
     return {
-      session: {
-        id: String(r.id),
-        userId: String(r.user_id),
-        organisationId: String(r.organisation_id),
-        email: String(r.email),
-        fingerprint: (r.fingerprint as string | null) ?? null,
-        expiresAt: date(r.expires_at)!,
-        revokedAt: date(r.revoked_at),
-        lastSeenAt: date(r.last_seen_at),
-      },
+      session: sessionOf(r),
       organisationRole: (r.own_org_role as string | null) ?? null,
-      standing:
-        r.ws_org == null
-          ? null
-          : {
-              organisationId: String(r.ws_org),
-              organisationRole: (r.ws_org_role as string | null) ?? null,
-              workspaceRole: (r.ws_role as string | null) ?? null,
-              customGrants: (r.grants as PermissionGrant[] | null) ?? null,
-            },
+      standing: r.ws_org == null ? null : standingOf(r.ws_org, r.ws_org_role, r.ws_role, r.grants),
     };
   }
 
@@ -125,13 +127,7 @@ export class SqlAccessStore implements AccessStore {
         LEFT JOIN roles r ON r.id = wm.role AND r.organisation_id = w.organisation_id
         WHERE w.id = ${workspaceId}`),
     );
-    if (!r) return null;
-    return {
-      organisationId: String(r.organisation_id),
-      organisationRole: (r.org_role as string | null) ?? null,
-      workspaceRole: (r.ws_role as string | null) ?? null,
-      customGrants: (r.grants as PermissionGrant[] | null) ?? null,
-    };
+    return r ? standingOf(r.organisation_id, r.org_role, r.ws_role, r.grants) : null;
   }
 
   async serviceAccountStanding(
@@ -146,12 +142,6 @@ export class SqlAccessStore implements AccessStore {
         LEFT JOIN roles r ON r.id = saw.role AND r.organisation_id = w.organisation_id
         WHERE w.id = ${workspaceId}`),
     );
-    if (!r) return null;
-    return {
-      organisationId: String(r.organisation_id),
-      organisationRole: null,
-      workspaceRole: (r.ws_role as string | null) ?? null,
-      customGrants: (r.grants as PermissionGrant[] | null) ?? null,
-    };
+    return r ? standingOf(r.organisation_id, null, r.ws_role, r.grants) : null;
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { defaultEnvironmentRows } from '../environments/default-environments.js';
+import { putWorkspaceRole } from '../members/workspace-role.js';
 import {
   environments,
   organisationMembers,
@@ -9,7 +10,6 @@ import {
   sessions,
   users,
   verificationCodes,
-  workspaceMembers,
   workspaces,
 } from '../../platform/database/schema.js';
 
@@ -226,12 +226,6 @@ export class AuthStore {
 
   /** Adds a workspace membership (used by invites). */
   async addWorkspaceMember(workspaceId: string, userId: string, role: string) {
-    await this.db
-      .insert(workspaceMembers)
-      .values({ workspaceId, userId, role })
-      .onConflictDoUpdate({
-        target: [workspaceMembers.workspaceId, workspaceMembers.userId],
-        set: { role },
-      });
+    await putWorkspaceRole(this.db, workspaceId, userId, role);
   }
 }

@@ -1,12 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
-import {
-  invites,
-  organisationMembers,
-  organisations,
-  users,
-  workspaceMembers,
-} from '../../platform/database/schema.js';
+import { invites, organisationMembers, organisations, users } from '../../platform/database/schema.js';
+import { putWorkspaceRole } from './workspace-role.js';
 import type { InvitesStore as InvitesStoreType, InviteRow, NewPerson } from './invites-store-type.js';
 
 export type { InviteRow, NewPerson } from './invites-store-type.js';
@@ -112,13 +107,7 @@ export class InvitesStore implements InvitesStoreType {
         .values({ organisationId: invite.organisationId, userId, role: invite.organisationRole })
         .onConflictDoNothing();
       if (invite.workspaceId && invite.workspaceRole) {
-        await tx
-          .insert(workspaceMembers)
-          .values({ workspaceId: invite.workspaceId, userId, role: invite.workspaceRole })
-          .onConflictDoUpdate({
-            target: [workspaceMembers.workspaceId, workspaceMembers.userId],
-            set: { role: invite.workspaceRole },
-          });
+        await putWorkspaceRole(tx, invite.workspaceId, userId, invite.workspaceRole);
       }
       return invite;
     });

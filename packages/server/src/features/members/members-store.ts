@@ -8,6 +8,7 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 import { leavesNoAdmin } from './last-admin.js';
+import { putWorkspaceRole } from './workspace-role.js';
 import type { MembersStore as MembersStoreType, ChangeOutcome, MemberSort } from './members-store-type.js';
 
 export type { ChangeOutcome, MemberSort } from './members-store-type.js';
@@ -23,6 +24,15 @@ export const MEMBER_SORTS = {
   joinedAt: organisationMembers.createdAt,
 } as const satisfies Record<MemberSort, unknown>;
 
+/** The columns a member list shows of each person. */
+const PERSON_COLUMNS = {
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  organisationRole: organisationMembers.role,
+};
+
 /** SQL for the members of an organisation and their workspace roles. */
 export class MembersStore implements MembersStoreType {
   constructor(private readonly db: AppDb) {}
@@ -35,14 +45,7 @@ export class MembersStore implements MembersStoreType {
     const [total] = await this.db.select({ n: count() }).from(organisationMembers).where(where);
     const column = MEMBER_SORTS[q.sort];
     const rows = await this.db
-      .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        organisationRole: organisationMembers.role,
-        joinedAt: organisationMembers.createdAt,
-      })
+      .select({ ...PERSON_COLUMNS, joinedAt: organisationMembers.createdAt })
       .from(organisationMembers)
       .innerJoin(users, eq(users.id, organisationMembers.userId))
       .where(where)
@@ -142,13 +145,7 @@ export class MembersStore implements MembersStoreType {
   }
 
   async setWorkspaceRole(workspaceId: string, userId: string, role: string) {
-    await this.db
-      .insert(workspaceMembers)
-      .values({ workspaceId, userId, role })
-      .onConflictDoUpdate({
-        target: [workspaceMembers.workspaceId, workspaceMembers.userId],
-        set: { role },
-      });
+    await putWorkspaceRole(this.db, workspaceId, userId, role);
   }
 
   /** The members of one workspace with their role there, a page at a time. */
@@ -160,14 +157,7 @@ export class MembersStore implements MembersStoreType {
     const [total] = await this.db.select({ n: count() }).from(workspaceMembers).where(where);
     const column = q.sort === 'role' ? workspaceMembers.role : MEMBER_SORTS[q.sort];
     const rows = await this.db
-      .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        organisationRole: organisationMembers.role,
-        role: workspaceMembers.role,
-      })
+      .select({ ...PERSON_COLUMNS, role: workspaceMembers.role })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .innerJoin(users, eq(users.id, workspaceMembers.userId))

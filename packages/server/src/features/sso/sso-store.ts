@@ -7,9 +7,9 @@ import {
   roles,
   ssoSettings,
   users,
-  workspaceMembers,
   workspaces,
 } from '../../platform/database/schema.js';
+import { putWorkspaceRole } from '../members/workspace-role.js';
 
 /** How Slipway secures the connection to the directory. */
 export interface SsoTls {
@@ -185,9 +185,6 @@ export class SqlSsoStore implements SsoStore {
   }
 
   async setWorkspaceRole(userId: string, workspaceId: string, role: string) {
-    await this.db
-      .insert(workspaceMembers)
-      .values({ workspaceId, userId, role })
-      .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role } });
+    await putWorkspaceRole(this.db, workspaceId, userId, role);
   }
 }
