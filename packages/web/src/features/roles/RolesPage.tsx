@@ -5,13 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { PermissionButton } from '../access/Can';
 import { useCan } from '../access/usePermission';
 import { useDeleteRoleMutation, useRolesQuery } from './api';
@@ -25,15 +24,13 @@ export default function RolesPage() {
   const can = useCan();
   const { data: roles, error, isLoading, isFetching, refetch } = useRolesQuery();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
-  const [remove, removal] = useDeleteRoleMutation();
+  const deletion = useConfirmDelete(useDeleteRoleMutation(), (role: Role) => ({
+    title: t('roles.confirmDelete.title', { name: role.name }),
+    body: t('roles.confirmDelete.body'),
+  }));
 
   const builtIn = roles?.filter((r) => r.builtIn) ?? [];
   const custom = roles?.filter((r) => !r.builtIn) ?? [];
-  const closeDelete = () => {
-    removal.reset();
-    setDeleting(null);
-  };
 
   let body;
   if (isLoading) body = <Skeleton lines={6} />;
@@ -61,7 +58,7 @@ export default function RolesPage() {
               canEdit={can('roles:edit')}
               canDelete={can('roles:delete')}
               onEdit={setEditing}
-              onDelete={setDeleting}
+              onDelete={deletion.ask}
             />
           )}
         </Section>
@@ -90,18 +87,7 @@ export default function RolesPage() {
       {editing ? (
         <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('roles.confirmDelete.title', { name: deleting?.name ?? '' })}
-        body={t('roles.confirmDelete.body')}
-        confirmLabel={t('common.delete')}
-        loading={removal.isLoading}
-        error={removal.error ? errorMessage(removal.error) : null}
-        onClose={closeDelete}
-        onConfirm={async () => {
-          if (deleting && !(await remove(deleting.id)).error) closeDelete();
-        }}
-      />
+      {deletion.dialog}
     </Box>
   );
 }
