@@ -1,51 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
 import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
-import { opts, withSignedInPeer } from '../../test/settings-peer';
-import { durationOf, formatDuration } from './format';
+import { opts } from '../../test/settings-peer';
+import { pipelinesPeer } from './pipelines.test-setup';
 
-const ctx = withSignedInPeer();
-
-// jsdom lays nothing out: it has no ResizeObserver (the canvas asks for one) and no client
-// rects for text ranges (the editor measures with them)
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-
-const DAG_DEFINITION = `apiVersion: tekton.dev/v1
-kind: Pipeline
-metadata: { name: hello }
-spec:
-  tasks:
-    - name: build
-      taskSpec: { steps: [{ name: say, image: alpine, script: echo }] }
-    - name: test
-      runAfter: [build]
-      taskSpec: { steps: [{ name: check, image: alpine, script: echo }] }
-  finally:
-    - name: report
-      params:
-        - name: from
-          value: $(tasks.test.results.summary)
-      taskSpec: { steps: [{ name: tell, image: alpine, script: echo }] }
-`;
-
-beforeEach(() => {
-  const state = ctx.peer.pipelines;
-  state.pipelines = [samplePipeline()];
-  state.templates = [];
-  state.runs = [];
-  state.logs = new Map();
-  state.refuseDefinition = null;
-});
+const ctx = pipelinesPeer();
 
 describe('pipelines page', () => {
   it('lists pipelines and runs, and asks for the chosen status', async () => {
@@ -370,140 +333,5 @@ describe('pipeline detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Start' }));
     await screen.findByTestId('run-page', {}, opts);
     expect(ctx.peer.calls('POST', '/api/pipelineruns').at(-1)!.body).toMatchObject({ pipelineId: 'pl-1' });
-  });
-});
-
-describe('run page', () => {
-  function runningRun() {
-    return sampleRun({
-      id: 'run-7',
-      number: 7,
-      status: 'in_progress',
-      finishedAt: null,
-      taskRuns: [
-        {
-          id: 'tr-1',
-          name: 'hello-7-build',
-          pipelineTask: 'build',
-          isFinally: false,
-          status: 'succeeded',
-          reason: null,
-          attempt: 1,
-          results: null,
-          startedAt: '2025-05-01T10:00:00.000Z',
-          finishedAt: '2025-05-01T10:00:02.000Z',
-          steps: [
-            {
-              idx: 0,
-              name: 'say',
-              image: 'alpine',
-              status: 'succeeded',
-              exitCode: 0,
-              reason: null,
-              startedAt: null,
-              finishedAt: null,
-            },
-          ],
-        },
-      ],
-    });
-  }
-
-  it('shows the tasks with their steps', async () => {
-    ctx.peer.pipelines.runs = [runningRun()];
-    renderApp('/pipelines/runs/run-7');
-    const task = await screen.findByTestId('task-row', {}, opts);
-    expect(task.textContent).toContain('build');
-    expect(within(task).getByTestId('step').textContent).toContain('exit 0');
-    expect(within(task).getByTestId('step').textContent).toContain('alpine');
-  });
-
-  it('draws the DAG from the definition, coloured by status, and follows the run live', async () => {
-    ctx.peer.pipelines.pipelines = [samplePipeline({ definition: DAG_DEFINITION })];
-    const run = runningRun();
-    run.taskRuns.push({
-      ...run.taskRuns[0]!,
-      id: 'tr-2',
-      name: 'hello-7-test',
-      pipelineTask: 'test',
-      status: 'running',
-      startedAt: '2025-05-01T10:00:02.000Z',
-      finishedAt: null,
-      steps: [],
-    });
-    ctx.peer.pipelines.runs = [run];
-    renderApp('/pipelines/runs/run-7');
-    const dag = await screen.findByTestId('run-dag', {}, { timeout: 15_000 });
-    await waitFor(() => expect(within(dag).getAllByTestId('dag-node')).toHaveLength(3), { timeout: 15_000 });
-    const status = () =>
-      Object.fromEntries(
-        within(dag)
-          .getAllByTestId('dag-node')
-          .map((n) => [n.dataset.task, n.dataset.status]),
-      );
-    expect(status()).toEqual({ build: 'succeeded', test: 'running', report: 'pending' });
-    // (jsdom measures nothing, so xyflow draws no edge paths here; the browser test sees them)
-    expect(dag.dataset.edges).toBe('build->test:runAfter test->report:result');
-    const bars = screen.getAllByTestId('timeline-bar');
-    expect(bars.map((b) => [b.dataset.task, b.dataset.critical])).toEqual([
-      ['build', 'true'],
-      ['test', 'true'],
-    ]);
-
-    // the page keeps asking while the run goes on; the next answer turns the node green
-    run.taskRuns[1]!.status = 'succeeded';
-    run.taskRuns[1]!.finishedAt = '2025-05-01T10:00:04.000Z';
-    await waitFor(() => expect(status().test).toBe('succeeded'), opts);
-
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Select task test' }));
-    expect(screen.getByTestId('selected-task').textContent).toBe('Selected task: test');
-    await user.click(screen.getByRole('tab', { name: 'Input parameters' }));
-    expect(await screen.findByText('This run has no params.')).toBeTruthy();
-    await user.click(screen.getByRole('tab', { name: 'Results' }));
-    expect(await screen.findByText('No results mapped!')).toBeTruthy();
-  });
-
-  it('asks before re-running, then opens the new run', async () => {
-    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-3', number: 3, params: { greeting: 'Hi' } })];
-    renderApp('/pipelines/runs/run-3');
-    const user = userEvent.setup();
-    await user.click(await screen.findByTestId('run-action-rerun', {}, opts));
-    const dialog = await screen.findByTestId('confirm-dialog', {}, opts);
-    expect(dialog.textContent).toContain('Re-run this pipeline?');
-    expect(ctx.peer.calls('POST', '/api/pipelineruns/run-3/rerun')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Re-run' }));
-    await waitFor(
-      () => expect(ctx.peer.calls('POST', '/api/pipelineruns/run-3/rerun')).toHaveLength(1),
-      opts,
-    );
-    await waitFor(() => expect(window.location.pathname).toMatch(/^\/pipelines\/runs\/run-new-/), opts);
-  });
-
-  it('asks before aborting, then aborts', async () => {
-    ctx.peer.pipelines.runs = [runningRun()];
-    renderApp('/pipelines/runs/run-7');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Abort' }, opts));
-    const dialog = await screen.findByTestId('confirm-dialog', {}, opts);
-    expect(dialog.textContent).toContain('Abort this run?');
-    expect(ctx.peer.calls('POST', '/api/pipelineruns/run-7/abort')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Abort' }));
-    await waitFor(
-      () => expect(ctx.peer.calls('POST', '/api/pipelineruns/run-7/abort')).toHaveLength(1),
-      opts,
-    );
-    await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Cancelled'), opts);
-  });
-});
-
-describe('durations', () => {
-  it('reads short', () => {
-    expect(formatDuration(350)).toBe('350ms');
-    expect(formatDuration(0)).toBe('0s');
-    expect(formatDuration(4_000)).toBe('4s');
-    expect(formatDuration(123_000)).toBe('2m 3s');
-    expect(formatDuration(3_720_000)).toBe('1h 2m');
-    expect(durationOf(null, null)).toBe('');
   });
 });
