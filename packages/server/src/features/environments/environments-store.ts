@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { EnvironmentListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { clusters, deployments, environments } from '../../platform/database/schema.js';
-import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
+import { deleteById, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type {
   EnvironmentsStore as EnvironmentsStoreType,
@@ -92,10 +92,11 @@ export class EnvironmentsStore implements EnvironmentsStoreType {
   }
 
   async deployments(environmentId: string): Promise<DeploymentRow[]> {
-    return this.db
-      .select()
-      .from(deployments)
-      .where(eq(deployments.environmentId, environmentId))
-      .orderBy(desc(deployments.deployedAt));
+    return rowsWhere(
+      this.db,
+      deployments,
+      eq(deployments.environmentId, environmentId),
+      desc(deployments.deployedAt),
+    );
   }
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { PipelineKind, PipelineListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
-import { anyRow, firstRow } from '../../platform/database/rows.js';
+import { anyRow, firstRow, rowsWhere } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
 import type {
   PipelinesStore as PipelinesStoreType,
@@ -62,11 +62,12 @@ export class PipelinesStore implements PipelinesStoreType {
   }
 
   async versions(pipelineId: string): Promise<PipelineVersionRow[]> {
-    return this.db
-      .select()
-      .from(pipelineVersions)
-      .where(eq(pipelineVersions.pipelineId, pipelineId))
-      .orderBy(desc(pipelineVersions.version));
+    return rowsWhere(
+      this.db,
+      pipelineVersions,
+      eq(pipelineVersions.pipelineId, pipelineId),
+      desc(pipelineVersions.version),
+    );
   }
 
   async version(pipelineId: string, version: number): Promise<PipelineVersionRow | null> {

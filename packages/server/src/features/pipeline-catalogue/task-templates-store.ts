@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { taskTemplates } from '../../platform/database/schema.js';
-import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
+import { deleteById, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
 import { findByName } from '../../platform/database/workspace-rows.js';
 import type {
   TaskTemplatesStore as TaskTemplatesStoreType,
@@ -20,11 +20,13 @@ export class TaskTemplatesStore implements TaskTemplatesStoreType {
   }
 
   async list(workspaceId: string): Promise<TaskTemplateRow[]> {
-    return this.db
-      .select()
-      .from(taskTemplates)
-      .where(this.visible(workspaceId))
-      .orderBy(asc(taskTemplates.builtIn), asc(taskTemplates.name));
+    return rowsWhere(
+      this.db,
+      taskTemplates,
+      this.visible(workspaceId),
+      asc(taskTemplates.builtIn),
+      asc(taskTemplates.name),
+    );
   }
 
   async get(workspaceId: string, id: string): Promise<TaskTemplateRow | null> {

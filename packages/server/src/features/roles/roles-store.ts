@@ -8,7 +8,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../platform/database/schema.js';
-import { anyRow, firstRow, updateById } from '../../platform/database/rows.js';
+import { anyRow, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
 import type { RolesStore as RolesStoreType, RoleLookup, RoleRow } from './roles-store-type.js';
 
 export type { RoleLookup, RoleRow } from './roles-store-type.js';
@@ -18,11 +18,7 @@ export class RolesStore implements RoleLookup, RolesStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(organisationId: string): Promise<RoleRow[]> {
-    return this.db
-      .select()
-      .from(roles)
-      .where(eq(roles.organisationId, organisationId))
-      .orderBy(asc(roles.name));
+    return rowsWhere(this.db, roles, eq(roles.organisationId, organisationId), asc(roles.name));
   }
 
   async get(organisationId: string, id: string): Promise<RoleRow | null> {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { variables } from '../../platform/database/schema.js';
-import { deleteById, updateById } from '../../platform/database/rows.js';
+import { deleteById, rowsWhere, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, nameTaken } from '../../platform/database/workspace-rows.js';
 import type { VariablesStore as VariablesStoreType, VariableRow } from './variables-store-type.js';
 
@@ -12,11 +12,7 @@ export class VariablesStore implements VariablesStoreType {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string): Promise<VariableRow[]> {
-    return this.db
-      .select()
-      .from(variables)
-      .where(eq(variables.workspaceId, workspaceId))
-      .orderBy(asc(variables.name));
+    return rowsWhere(this.db, variables, eq(variables.workspaceId, workspaceId), asc(variables.name));
   }
 
   async get(workspaceId: string, id: string): Promise<VariableRow | null> {

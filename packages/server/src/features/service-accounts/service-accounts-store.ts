@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { serviceAccounts, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
-import { anyRow, firstRow } from '../../platform/database/rows.js';
+import { anyRow, firstRow, rowsWhere } from '../../platform/database/rows.js';
 import type {
   ServiceAccountsStore as ServiceAccountsStoreType,
   ServiceAccountRow,
@@ -26,11 +26,12 @@ export class ServiceAccountsStore implements ServiceAccountsStoreType {
   }
 
   async list(organisationId: string): Promise<ServiceAccountRow[]> {
-    return this.db
-      .select()
-      .from(serviceAccounts)
-      .where(eq(serviceAccounts.organisationId, organisationId))
-      .orderBy(asc(serviceAccounts.name));
+    return rowsWhere(
+      this.db,
+      serviceAccounts,
+      eq(serviceAccounts.organisationId, organisationId),
+      asc(serviceAccounts.name),
+    );
   }
 
   async get(organisationId: string, id: string): Promise<ServiceAccountRow | null> {

@@ -32,6 +32,21 @@ export async function firstRow<T extends PgTable>(
   return row ?? null;
 }
 
+/** The rows of `table` that meet `where`, in `orderBy` (`SELECT * … ORDER BY …`). */
+export async function rowsWhere<T extends PgTable>(
+  db: AppDb,
+  table: T,
+  where: SQL | undefined,
+  ...orderBy: SQL[]
+): Promise<RowOf<T>[]> {
+  // As in firstRow.
+  return (await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)) as RowOf<T>[];
+}
+
 /**
  * Whether a row of `table` meets all `conditions` (undefined ones left out), other than row
  * `exceptId` when given (`SELECT id … LIMIT 1`).
