@@ -284,17 +284,7 @@ export class TaskStore {
       .where(and(eq(stepRuns.taskRunId, taskRunId), eq(stepRuns.name, name)));
   }
 
-  async finishStep(
-    taskRunId: string,
-    step: {
-      name: string;
-      status: string;
-      exitCode: number | null;
-      reason: string;
-      startedAt: Date | null;
-      finishedAt: Date | null;
-    },
-  ): Promise<void> {
+  async finishStep(taskRunId: string, step: StepEnd): Promise<void> {
     await this.db
       .update(stepRuns)
       .set({
