@@ -30,31 +30,31 @@ export interface OidcStateStore {
  */
 const HANDOFF = 'handoff';
 
+/** The unexpired row keyed `state`: a handoff's (`handoff`) or a sign-in's in flight. */
+function live(state: string, handoff: boolean) {
+  return and(
+    eq(oauthStates.state, state),
+    handoff ? eq(oauthStates.provider, HANDOFF) : ne(oauthStates.provider, HANDOFF),
+    gt(oauthStates.expiresAt, new Date()),
+  );
+}
+
 export class SqlOidcStateStore implements OidcStateStore {
   constructor(private readonly db: AppDb) {}
 
+  /** Stores the row, first dropping the expired ones (a handoff is stored the same way). */
   async save(s: PendingSignIn) {
     await this.db.delete(oauthStates).where(lte(oauthStates.expiresAt, new Date()));
     await this.db.insert(oauthStates).values(s);
   }
 
   async consume(state: string): Promise<PendingSignIn | null> {
-    const [row] = await this.db
-      .delete(oauthStates)
-      .where(
-        and(
-          eq(oauthStates.state, state),
-          ne(oauthStates.provider, HANDOFF),
-          gt(oauthStates.expiresAt, new Date()),
-        ),
-      )
-      .returning();
+    const [row] = await this.db.delete(oauthStates).where(live(state, false)).returning();
     return row ?? null;
   }
 
   async saveHandoff(codeHash: string, sealed: string, expiresAt: Date) {
-    await this.db.delete(oauthStates).where(lte(oauthStates.expiresAt, new Date()));
-    await this.db.insert(oauthStates).values({
+    await this.save({
       state: codeHash,
       provider: HANDOFF,
       intent: HANDOFF,
@@ -67,13 +67,7 @@ export class SqlOidcStateStore implements OidcStateStore {
   async takeHandoff(codeHash: string): Promise<string | null> {
     const [row] = await this.db
       .delete(oauthStates)
-      .where(
-        and(
-          eq(oauthStates.state, codeHash),
-          eq(oauthStates.provider, HANDOFF),
-          gt(oauthStates.expiresAt, new Date()),
-        ),
-      )
+      .where(live(codeHash, true))
       .returning({ sealed: oauthStates.nonce });
     return row?.sealed ?? null;
   }
