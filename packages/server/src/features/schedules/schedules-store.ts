@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte } from 'drizzle-orm';
 import type { ScheduleListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { pipelines, schedules } from '../../platform/database/schema.js';
@@ -26,16 +26,17 @@ const SORTABLE = {
 export class SchedulesStore implements SchedulesStoreType {
   constructor(private readonly db: AppDb) {}
 
+  /** The schedule's columns and its pipeline's name. */
   private selectWithPipeline() {
     return this.db
-      .select({ schedule: schedules, pipelineName: pipelines.name })
+      .select({ ...getTableColumns(schedules), pipelineName: pipelines.name })
       .from(schedules)
       .innerJoin(pipelines, eq(pipelines.id, schedules.pipelineId))
       .$dynamic();
   }
 
   async list(workspaceId: string, query: ScheduleListQuery) {
-    const { rows, total } = await listPage(this.db, schedules, {
+    return listPage(this.db, schedules, {
       workspaceId,
       query,
       nameColumn: schedules.name,
@@ -43,17 +44,12 @@ export class SchedulesStore implements SchedulesStoreType {
       fallbackSort: schedules.name,
       select: this.selectWithPipeline(),
     });
-    return {
-      rows: rows.map((r) => ({ ...r.schedule, pipelineName: r.pipelineName })),
-      total,
-    };
   }
 
   async get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null> {
-    const row = await getInWorkspace(this.db, schedules, workspaceId, id, {
+    return getInWorkspace(this.db, schedules, workspaceId, id, {
       select: this.selectWithPipeline(),
     });
-    return row ? { ...row.schedule, pipelineName: row.pipelineName } : null;
   }
 
   async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import {
@@ -42,16 +42,17 @@ export class WebhooksStore implements WebhooksStoreType {
     private readonly keep = DELIVERY_LOG_KEEP,
   ) {}
 
+  /** The webhook's columns and its pipeline's name. */
   private selectWithPipeline() {
     return this.db
-      .select({ webhook: webhooks, pipelineName: pipelines.name })
+      .select({ ...getTableColumns(webhooks), pipelineName: pipelines.name })
       .from(webhooks)
       .innerJoin(pipelines, eq(pipelines.id, webhooks.pipelineId))
       .$dynamic();
   }
 
   async list(workspaceId: string, query: WebhookListQuery) {
-    const { rows, total } = await listPage(this.db, webhooks, {
+    return listPage(this.db, webhooks, {
       workspaceId,
       query,
       where: [query.pipelineId ? eq(webhooks.pipelineId, query.pipelineId) : undefined],
@@ -59,17 +60,12 @@ export class WebhooksStore implements WebhooksStoreType {
       fallbackSort: webhooks.createdAt,
       select: this.selectWithPipeline(),
     });
-    return {
-      rows: rows.map((r) => ({ ...r.webhook, pipelineName: r.pipelineName })),
-      total,
-    };
   }
 
   async get(workspaceId: string, id: string): Promise<WebhookWithPipeline | null> {
-    const row = await getInWorkspace(this.db, webhooks, workspaceId, id, {
+    return getInWorkspace(this.db, webhooks, workspaceId, id, {
       select: this.selectWithPipeline(),
     });
-    return row ? { ...row.webhook, pipelineName: row.pipelineName } : null;
   }
 
   /** The receiver's look-up: the id in the URL is all a provider sends. */
