@@ -25,7 +25,11 @@ function setup() {
 describe('SecretsService over the fake store', () => {
   it('creates a secret that names its keys, seals its values and applies the defaults', async () => {
     const { service, store, reader } = setup();
-    const secret = await service.create(WS, { name: 'git', values: { user: 'u', token: 'plain-token-value-0001' } }, 'user-1');
+    const secret = await service.create(
+      WS,
+      { name: 'git', values: { user: 'u', token: 'plain-token-value-0001' } },
+      'user-1',
+    );
     expect(secret).toMatchObject({
       name: 'git',
       description: '',
