@@ -51,7 +51,8 @@ describe('service accounts', () => {
     ];
     renderApp('/settings/service-accounts');
     const row = await screen.findByTestId('service-account-row', {}, opts);
-    expect(row.textContent).toContain('Default: Developer');
+    // the role's name comes with the roles list, which may answer after the accounts
+    await waitFor(() => expect(row.textContent).toContain('Default: Developer'));
     const user = userEvent.setup();
     await user.click(
       within(row).getByRole('button', { name: 'Change the project permissions of deploy-bot' }),
