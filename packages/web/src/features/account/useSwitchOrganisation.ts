@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../app/api';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { useAppDispatch } from '../../app/hooks';
 import { signedIn } from '../auth/auth-slice';
 import { useProfileQuery } from '../profile/api';

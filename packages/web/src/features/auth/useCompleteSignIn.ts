@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResponse, ProfileResponse } from '@slipway/contracts';
-import { errorMessage, errorStatus } from '../../app/api-error';
+import { errorMessage, errorStatus } from '../../ui/api-error';
 import { useAppDispatch } from '../../app/hooks';
 import { currentWorkspaces, profileApi } from '../profile/api';
 import { signedIn } from './auth-slice';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessage, type ApiError } from '../../app/api-error';
+import { errorMessage, type ApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 interface DeleteTemplateDialogProps {

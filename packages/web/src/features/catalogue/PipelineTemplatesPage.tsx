@@ -3,7 +3,7 @@ import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { AreaPage } from '../../ui/AreaPage';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';

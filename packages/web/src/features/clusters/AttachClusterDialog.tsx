@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Cluster, ClusterAttach } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { FormAlert } from '../../ui/FormAlert';
 import { useReattachClusterMutation } from './api';
 import { attachTiming } from './attach-timing';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { Skeleton } from '../../ui/Skeleton';
 import { AuthCard } from '../auth/AuthCard';
 import { useInviteLookupQuery } from './api';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PipelineSourceView } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { FormAlert } from '../../ui/FormAlert';
 import { PermissionButton } from '../access/Can';
 import { useExternalPipelineQuery, useSyncExternalPipelineMutation } from '../external-pipelines/api';

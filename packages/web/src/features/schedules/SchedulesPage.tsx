@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Schedule } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';

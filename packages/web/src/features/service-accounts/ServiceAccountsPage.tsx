@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceAccount } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';

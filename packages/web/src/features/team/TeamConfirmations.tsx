@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Invite, Member } from '@slipway/contracts';
-import { errorMessage } from '../../app/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useRemoveMemberMutation, useRevokeInviteMutation } from './api';
 

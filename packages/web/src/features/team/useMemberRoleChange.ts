@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Member } from '@slipway/contracts';
-import type { ApiError } from '../../app/api-error';
+import type { ApiError } from '../../ui/api-error';
 import { useSetOrganisationRoleMutation, useSetWorkspaceRoleMutation } from './api';
 import type { MemberAction } from './MemberActions';
 
