@@ -10,13 +10,13 @@ import { ClusterResourcesService } from './cluster-resources-service.js';
 import { clusterRoutes } from './clusters-routes.js';
 import { PodStreams } from './pod-streams.js';
 import { ClustersService } from './clusters-service.js';
-import { ClustersStore } from './clusters-store.js';
+import { SqlClustersStore } from './clusters-store.js';
 import { HeartbeatSweeper, type SweeperLog } from './heartbeat-sweeper.js';
 
 export interface ClustersExports {
   service: ClustersService;
   /** the clusters' rows: for environments */
-  store: ClustersStore;
+  store: SqlClustersStore;
   sweeper: HeartbeatSweeper;
 }
 
@@ -37,7 +37,7 @@ export interface ClustersFeatureDeps {
 
 /** The one place clusters are wired: routes, the attach manifests and the missed-heartbeat sweep. */
 export function createClustersFeature(deps: ClustersFeatureDeps): Feature<ClustersExports> {
-  const store = new ClustersStore(deps.db);
+  const store = new SqlClustersStore(deps.db);
   const image = deps.agentImage ?? '';
   const service = new ClustersService(store, {
     publicUrl: deps.publicUrl,

@@ -6,7 +6,7 @@ import { clusters } from '../../platform/database/schema.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import type { ClusterRow } from './clusters-store.js';
-import { ClustersStore as SqlClustersStore } from './clusters-store.js';
+import { SqlClustersStore as SqlClustersStore } from './clusters-store.js';
 import type { ClustersStore } from './clusters-store-type.js';
 import { FakeClustersStore } from './fake-clusters-store.js';
 

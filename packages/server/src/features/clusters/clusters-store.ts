@@ -4,7 +4,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { clusters } from '../../platform/database/schema.js';
 import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
-import type { ClustersStore as ClustersStoreType, ClusterRow } from './clusters-store-type.js';
+import type { ClustersStore, ClusterRow } from './clusters-store-type.js';
 
 export type { ClusterRow } from './clusters-store-type.js';
 
@@ -17,7 +17,7 @@ const SORTABLE = {
 };
 
 /** SQL for clusters; every read is scoped to a workspace. */
-export class ClustersStore implements ClustersStoreType {
+export class SqlClustersStore implements ClustersStore {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string, query: ClusterListQuery): Promise<{ rows: ClusterRow[]; total: number }> {

@@ -17,7 +17,7 @@ import { createSignedInUser, type TestUser } from '../../test-support/identity.j
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { memberOf } from '../pipeline-catalogue/catalogue-test-helpers.js';
 import { ProtocolPeer, sampleHello } from '../agent-gateway/protocol-peer.test-helper.js';
-import { ClustersStore } from './clusters-store.js';
+import { SqlClustersStore } from './clusters-store.js';
 import { HeartbeatSweeper } from './heartbeat-sweeper.js';
 
 const configure = {
@@ -189,7 +189,7 @@ describe('clusters', () => {
       ],
     });
     const last = new Date(got.lastHeartbeatAt!);
-    const sweeper = new HeartbeatSweeper(new ClustersStore(t.db.database.db), 1000, {
+    const sweeper = new HeartbeatSweeper(new SqlClustersStore(t.db.database.db), 1000, {
       info: () => undefined,
       error: () => undefined,
     });
@@ -226,7 +226,7 @@ describe('clusters', () => {
       .update(clusters)
       .set({ lastHeartbeatAt: last })
       .where(or(eq(clusters.id, slow.cluster.id), eq(clusters.id, quick.cluster.id)));
-    const sweeper = new HeartbeatSweeper(new ClustersStore(t.db.database.db), 30_000, {
+    const sweeper = new HeartbeatSweeper(new SqlClustersStore(t.db.database.db), 30_000, {
       info: () => undefined,
       error: () => undefined,
     });

@@ -3,7 +3,7 @@ import type { Feature } from '../../platform/feature.js';
 import { ConfigMapReader } from './config-map-reader.js';
 import { configMapRoutes } from './config-maps-routes.js';
 import { ConfigMapsService } from './config-maps-service.js';
-import { ConfigMapsStore } from './config-maps-store.js';
+import { SqlConfigMapsStore } from './config-maps-store.js';
 
 export interface ConfigMapsFeatureDeps {
   db: AppDb;
@@ -16,7 +16,7 @@ export interface ConfigMapsExports {
 
 /** The one place config maps are wired. */
 export function createConfigMapsFeature(deps: ConfigMapsFeatureDeps): Feature<ConfigMapsExports> {
-  const store = new ConfigMapsStore(deps.db);
+  const store = new SqlConfigMapsStore(deps.db);
   const plugin = configMapRoutes(new ConfigMapsService(store));
   return { name: 'config-maps', plugin, exports: { reader: new ConfigMapReader(store) } };
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineListQuery } from '@slipway/contracts';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
-import { ConfigMapsStore as SqlConfigMapsStore } from './config-maps-store.js';
+import { SqlConfigMapsStore as SqlConfigMapsStore } from './config-maps-store.js';
 import type { ConfigMapsStore } from './config-maps-store-type.js';
 import { FakeConfigMapsStore } from './fake-config-maps-store.js';
 

@@ -3,7 +3,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { deleteById, updateById } from '../../platform/database/rows.js';
 import { findByName, getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import { configMaps } from '../../platform/database/schema.js';
-import type { ConfigMapsStore as ConfigMapsStoreType, ConfigMapRow } from './config-maps-store-type.js';
+import type { ConfigMapsStore, ConfigMapRow } from './config-maps-store-type.js';
 
 export type { ConfigMapRow } from './config-maps-store-type.js';
 
@@ -18,7 +18,7 @@ const SORTABLE = {
 };
 
 /** SQL for a workspace's config maps; every read is scoped to the workspace. */
-export class ConfigMapsStore implements ConfigMapsStoreType {
+export class SqlConfigMapsStore implements ConfigMapsStore {
   constructor(private readonly db: AppDb) {}
 
   async list(

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { expectAudited } from '../members/team.test-helper.js';
 import { memberOf } from '../pipeline-catalogue/catalogue-test-helpers.js';
 import { ConfigMapReader } from './config-map-reader.js';
-import { ConfigMapsStore } from './config-maps-store.js';
+import { SqlConfigMapsStore } from './config-maps-store.js';
 
 describe('config maps', () => {
   let t: TestApp;
@@ -22,7 +22,7 @@ describe('config maps', () => {
     t = await createTestApp();
     owner = await createSignedInUser(t.app, t.db.database);
     stranger = await createSignedInUser(t.app, t.db.database);
-    reader = new ConfigMapReader(new ConfigMapsStore(t.db.database.db));
+    reader = new ConfigMapReader(new SqlConfigMapsStore(t.db.database.db));
   });
   afterAll(async () => {
     await t.close();

@@ -1,10 +1,10 @@
 import type { AppDb } from '../../platform/database/database.js';
 import type { Feature } from '../../platform/feature.js';
-import type { ClustersStore } from '../clusters/clusters-store.js';
+import type { ClustersStore } from '../clusters/clusters-store-type.js';
 import type { EnvironmentTarget } from '../pipelines/executor/kubernetes-executor-resolver.js';
 import { environmentRoutes } from './environments-routes.js';
 import { EnvironmentsService } from './environments-service.js';
-import { EnvironmentsStore } from './environments-store.js';
+import { SqlEnvironmentsStore } from './environments-store.js';
 
 export interface EnvironmentsFeatureDeps {
   db: AppDb;
@@ -14,14 +14,14 @@ export interface EnvironmentsFeatureDeps {
 
 export interface EnvironmentsExports {
   service: EnvironmentsService;
-  store: EnvironmentsStore;
+  store: SqlEnvironmentsStore;
   /** where a run that targets the environment runs: its cluster and namespace, if bound */
   target: EnvironmentTarget;
 }
 
 /** The one place environments are wired. */
 export function createEnvironmentsFeature(deps: EnvironmentsFeatureDeps): Feature<EnvironmentsExports> {
-  const store = new EnvironmentsStore(deps.db);
+  const store = new SqlEnvironmentsStore(deps.db);
   const service = new EnvironmentsService(store, deps.clusters);
   const plugin = environmentRoutes(service);
   const target: EnvironmentTarget = async (environmentId) => {

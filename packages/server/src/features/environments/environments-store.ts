@@ -5,7 +5,7 @@ import { clusters, deployments, environments } from '../../platform/database/sch
 import { deleteById, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type {
-  EnvironmentsStore as EnvironmentsStoreType,
+  EnvironmentsStore,
   DeploymentRow,
   EnvironmentRow,
   EnvironmentWithCluster,
@@ -36,7 +36,7 @@ const withCluster = {
 };
 
 /** SQL for environments, each read with its cluster's name and status. */
-export class EnvironmentsStore implements EnvironmentsStoreType {
+export class SqlEnvironmentsStore implements EnvironmentsStore {
   constructor(private readonly db: AppDb) {}
 
   private selectWithCluster() {

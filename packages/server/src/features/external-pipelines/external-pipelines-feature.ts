@@ -5,7 +5,7 @@ import { GitUrlPolicy } from '../../platform/git-url-policy.js';
 import type { PipelineCatalogueExports } from '../pipeline-catalogue/pipeline-catalogue-feature.js';
 import { externalPipelineRoutes } from './external-pipelines-routes.js';
 import { ExternalPipelinesService, type TokenSource } from './external-pipelines-service.js';
-import { ExternalPipelinesStore } from './external-pipelines-store.js';
+import { SqlExternalPipelinesStore } from './external-pipelines-store.js';
 import { GitCliFileSource, type GitFileSource } from './git-file-reader.js';
 
 export interface ExternalPipelinesFeatureDeps {
@@ -38,7 +38,7 @@ export function createExternalPipelinesFeature(
       scratchRoot,
     });
   const service = new ExternalPipelinesService(
-    new ExternalPipelinesStore(deps.db),
+    new SqlExternalPipelinesStore(deps.db),
     deps.catalogue.store,
     deps.catalogue.pipelines,
     git,

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineListQuery } from '@slipway/contracts';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakePipelinesStore } from '../pipeline-catalogue/fake-pipelines-store.js';
-import { PipelinesStore as SqlPipelinesStore } from '../pipeline-catalogue/pipelines-store.js';
+import { SqlPipelinesStore as SqlPipelinesStore } from '../pipeline-catalogue/pipelines-store.js';
 import type { PipelinesStore } from '../pipeline-catalogue/pipelines-store-type.js';
-import { ExternalPipelinesStore as SqlExternalPipelinesStore } from './external-pipelines-store.js';
+import { SqlExternalPipelinesStore as SqlExternalPipelinesStore } from './external-pipelines-store.js';
 import type { ExternalPipelinesStore } from './external-pipelines-store-type.js';
 import { FakeExternalPipelinesStore } from './fake-external-pipelines-store.js';
 

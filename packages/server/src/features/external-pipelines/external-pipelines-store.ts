@@ -4,7 +4,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { pipelines } from '../../platform/database/schema.js';
 import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
 import type { PipelineRow } from '../pipeline-catalogue/pipelines-store.js';
-import type { ExternalPipelinesStore as ExternalPipelinesStoreType } from './external-pipelines-store-type.js';
+import type { ExternalPipelinesStore } from './external-pipelines-store-type.js';
 
 const SORTABLE = {
   id: pipelines.id,
@@ -16,7 +16,7 @@ const SORTABLE = {
 } as const;
 
 /** SQL for the pipelines that have a git source; versions are written by PipelinesStore. */
-export class ExternalPipelinesStore implements ExternalPipelinesStoreType {
+export class SqlExternalPipelinesStore implements ExternalPipelinesStore {
   constructor(private readonly db: AppDb) {}
 
   /** Besides the workspace: a runnable pipeline with a git source. */

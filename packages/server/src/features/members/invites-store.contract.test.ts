@@ -5,9 +5,9 @@ import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase } from '../../test-support/store-contract.js';
 import { FakeInvitesStore } from './fake-invites-store.js';
 import { FakeMembersStore } from './fake-members-store.js';
-import { InvitesStore as SqlInvitesStore } from './invites-store.js';
+import { SqlInvitesStore as SqlInvitesStore } from './invites-store.js';
 import type { InvitesStore } from './invites-store-type.js';
-import { MembersStore as SqlMembersStore } from './members-store.js';
+import { SqlMembersStore as SqlMembersStore } from './members-store.js';
 import type { MembersStore } from './members-store-type.js';
 
 /** The same cases over the fakes and the SQL stores (decision 030): what pending means, and accepting once. */

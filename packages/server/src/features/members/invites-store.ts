@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { invites, organisationMembers, organisations, users } from '../../platform/database/schema.js';
 import { putWorkspaceRole } from './workspace-role.js';
-import type { InvitesStore as InvitesStoreType, InviteRow, NewPerson } from './invites-store-type.js';
+import type { InvitesStore, InviteRow, NewPerson } from './invites-store-type.js';
 
 export type { InviteRow, NewPerson } from './invites-store-type.js';
 
@@ -10,7 +10,7 @@ const pending = () =>
   and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, new Date()));
 
 /** SQL for invites: single use, expiring, the token kept only as a hash. */
-export class InvitesStore implements InvitesStoreType {
+export class SqlInvitesStore implements InvitesStore {
   constructor(private readonly db: AppDb) {}
 
   async organisationName(id: string): Promise<string | null> {

@@ -8,10 +8,10 @@ import type { Throttle } from '../auth/throttle.js';
 import type { RolesStore } from '../roles/roles-store.js';
 import { inviteRoutes } from './invites-routes.js';
 import { InvitesService } from './invites-service.js';
-import { InvitesStore } from './invites-store.js';
+import { SqlInvitesStore } from './invites-store.js';
 import { memberRoutes } from './members-routes.js';
 import { MembersService } from './members-service.js';
-import { MembersStore } from './members-store.js';
+import { SqlMembersStore } from './members-store.js';
 import { workspaceMemberRoutes } from './workspace-members-routes.js';
 import { WorkspaceMembersService } from './workspace-members-service.js';
 
@@ -29,9 +29,9 @@ export interface MembersFeatureDeps {
 
 /** The one place members and invites are wired. */
 export function createMembersFeature(deps: MembersFeatureDeps): Feature {
-  const members = new MembersStore(deps.db);
+  const members = new SqlMembersStore(deps.db);
   const invites = new InvitesService(
-    new InvitesStore(deps.db),
+    new SqlInvitesStore(deps.db),
     members,
     deps.roles,
     deps.people,

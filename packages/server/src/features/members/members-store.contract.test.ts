@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organisationMembers, organisations, users, workspaces } from '../../platform/database/schema.js';
 import { contractDatabase } from '../../test-support/store-contract.js';
 import { FakeMembersStore, type FakePerson } from './fake-members-store.js';
-import { MembersStore as SqlMembersStore } from './members-store.js';
+import { SqlMembersStore as SqlMembersStore } from './members-store.js';
 import type { MemberPageQuery, MembersStore } from './members-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030); the scene is set through `arrange`. */

@@ -9,7 +9,7 @@ import {
 } from '../../platform/database/schema.js';
 import { leavesNoAdmin } from './last-admin.js';
 import { putWorkspaceRole } from './workspace-role.js';
-import type { MembersStore as MembersStoreType, ChangeOutcome, MemberSort } from './members-store-type.js';
+import type { MembersStore, ChangeOutcome, MemberSort } from './members-store-type.js';
 
 export type { ChangeOutcome, MemberSort } from './members-store-type.js';
 
@@ -34,7 +34,7 @@ const PERSON_COLUMNS = {
 };
 
 /** SQL for the members of an organisation and their workspace roles. */
-export class MembersStore implements MembersStoreType {
+export class SqlMembersStore implements MembersStore {
   constructor(private readonly db: AppDb) {}
 
   async page(

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../platform/database/schema.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakeOnboardingStore } from './fake-onboarding-store.js';
-import { OnboardingStore as SqlOnboardingStore } from './onboarding-store.js';
+import { SqlOnboardingStore as SqlOnboardingStore } from './onboarding-store.js';
 import type { OnboardingStore } from './onboarding-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030). */

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { onboardingStates } from '../../platform/database/schema.js';
-import type { OnboardingStore as OnboardingStoreType, StoredTourState } from './onboarding-store-type.js';
+import type { OnboardingStore, StoredTourState } from './onboarding-store-type.js';
 
 export type { StoredTourState } from './onboarding-store-type.js';
 
 /** One row per person per organisation in onboarding_states. */
-export class OnboardingStore implements OnboardingStoreType {
+export class SqlOnboardingStore implements OnboardingStore {
   constructor(private readonly db: AppDb) {}
 
   async get(userId: string, organisationId: string): Promise<StoredTourState | null> {

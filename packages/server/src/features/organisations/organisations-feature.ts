@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/auth-service.js';
 import type { AuthStore } from '../auth/auth-store.js';
 import { organisationRoutes } from './organisations-routes.js';
 import { OrganisationsService } from './organisations-service.js';
-import { OrganisationsStore } from './organisations-store.js';
+import { SqlOrganisationsStore } from './organisations-store.js';
 
 export interface OrganisationsFeatureDeps {
   db: AppDb;
@@ -16,6 +16,6 @@ export interface OrganisationsFeatureDeps {
 
 /** The one place organisations and workspaces are wired. */
 export function createOrganisationsFeature(deps: OrganisationsFeatureDeps): Feature {
-  const service = new OrganisationsService(new OrganisationsStore(deps.db), deps.people, deps.auth);
+  const service = new OrganisationsService(new SqlOrganisationsStore(deps.db), deps.people, deps.auth);
   return { name: 'organisations', plugin: organisationRoutes(service), exports: {} };
 }

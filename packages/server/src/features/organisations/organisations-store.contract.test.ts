@@ -10,7 +10,7 @@ import {
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase } from '../../test-support/store-contract.js';
 import { FakeOrganisationsStore } from './fake-organisations-store.js';
-import { OrganisationsStore as SqlOrganisationsStore } from './organisations-store.js';
+import { SqlOrganisationsStore as SqlOrganisationsStore } from './organisations-store.js';
 import type { OrganisationsStore } from './organisations-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030). */

@@ -8,15 +8,12 @@ import {
 } from '../../platform/database/schema.js';
 import { anyRow, firstRow } from '../../platform/database/rows.js';
 import { defaultEnvironmentRows } from '../environments/default-environments.js';
-import type {
-  OrganisationsStore as OrganisationsStoreType,
-  WorkspaceRow,
-} from './organisations-store-type.js';
+import type { OrganisationsStore, WorkspaceRow } from './organisations-store-type.js';
 
 export type { WorkspaceRow } from './organisations-store-type.js';
 
 /** SQL for organisations and their workspaces. */
-export class OrganisationsStore implements OrganisationsStoreType {
+export class SqlOrganisationsStore implements OrganisationsStore {
   constructor(private readonly db: AppDb) {}
 
   /** Changes the organisation's name and/or its cap on a run's duration (null: none). */

@@ -4,11 +4,11 @@ import type { Feature } from '../../platform/feature.js';
 import { PipelineDefinitionLoader } from './pipeline-definition-loader.js';
 import { pipelineRoutes } from './pipelines-routes.js';
 import { PipelinesService } from './pipelines-service.js';
-import { PipelinesStore } from './pipelines-store.js';
+import { SqlPipelinesStore } from './pipelines-store.js';
 import { seedBuiltInTasks } from './seed-built-in-tasks.js';
 import { taskTemplateRoutes } from './task-templates-routes.js';
 import { TaskTemplatesService } from './task-templates-service.js';
-import { TaskTemplatesStore } from './task-templates-store.js';
+import { SqlTaskTemplatesStore } from './task-templates-store.js';
 
 export interface PipelineCatalogueFeatureDeps {
   db: AppDb;
@@ -17,7 +17,7 @@ export interface PipelineCatalogueFeatureDeps {
 export interface PipelineCatalogueExports {
   pipelines: PipelinesService;
   /** the pipelines' rows: for external pipelines */
-  store: PipelinesStore;
+  store: SqlPipelinesStore;
   tasks: TaskTemplatesService;
   /** for the run engine: a stored pipeline version, parsed, with its Tasks */
   loader: PipelineDefinitionLoader;
@@ -30,9 +30,9 @@ export interface PipelineCatalogueExports {
 export function createPipelineCatalogueFeature(
   deps: PipelineCatalogueFeatureDeps,
 ): Feature<PipelineCatalogueExports> {
-  const taskStore = new TaskTemplatesStore(deps.db);
+  const taskStore = new SqlTaskTemplatesStore(deps.db);
   const tasks = new TaskTemplatesService(taskStore);
-  const store = new PipelinesStore(deps.db);
+  const store = new SqlPipelinesStore(deps.db);
   const pipelines = new PipelinesService(store, tasks);
   const loader = new PipelineDefinitionLoader(store, tasks);
   const plugin: FastifyPluginAsync = async (app) => {

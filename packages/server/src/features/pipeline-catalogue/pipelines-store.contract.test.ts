@@ -6,7 +6,7 @@ import { pipelineRuns } from '../../platform/database/schema.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakePipelinesStore } from './fake-pipelines-store.js';
-import { PipelinesStore as SqlPipelinesStore } from './pipelines-store.js';
+import { SqlPipelinesStore as SqlPipelinesStore } from './pipelines-store.js';
 import type { PipelinesStore } from './pipelines-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030); a run is started and ended as the engine would. */

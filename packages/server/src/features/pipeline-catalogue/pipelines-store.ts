@@ -4,11 +4,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 import { anyRow, firstRow, rowsWhere } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
-import type {
-  PipelinesStore as PipelinesStoreType,
-  PipelineRow,
-  PipelineVersionRow,
-} from './pipelines-store-type.js';
+import type { PipelinesStore, PipelineRow, PipelineVersionRow } from './pipelines-store-type.js';
 
 export type { PipelineRow, PipelineVersionRow } from './pipelines-store-type.js';
 
@@ -25,7 +21,7 @@ const SORTABLE = {
 const ACTIVE_RUN_STATUSES = ['pending', 'in_progress'];
 
 /** SQL for pipelines and pipeline templates with their versions. */
-export class PipelinesStore implements PipelinesStoreType {
+export class SqlPipelinesStore implements PipelinesStore {
   constructor(private readonly db: AppDb) {}
 
   async list(

@@ -253,13 +253,13 @@ describe('pipelines and pipeline templates', () => {
 
   it('gives the run engine the parsed pipeline with its tasks', async () => {
     const { PipelineDefinitionLoader } = await import('./pipeline-definition-loader.js');
-    const { PipelinesStore } = await import('./pipelines-store.js');
+    const { SqlPipelinesStore } = await import('./pipelines-store.js');
     const { TaskTemplatesService } = await import('./task-templates-service.js');
-    const { TaskTemplatesStore } = await import('./task-templates-store.js');
+    const { SqlTaskTemplatesStore } = await import('./task-templates-store.js');
     const db = t.db.database.db;
     const loader = new PipelineDefinitionLoader(
-      new PipelinesStore(db),
-      new TaskTemplatesService(new TaskTemplatesStore(db)),
+      new SqlPipelinesStore(db),
+      new TaskTemplatesService(new SqlTaskTemplatesStore(db)),
     );
     const { id } = (await create({ name: 'Loaded', definition: WITH_OWN_TASK })).json() as PipelineDetail;
     const loaded = await loader.load(owner.workspaceId, id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BUILT_IN_TASKS } from './built-in-tasks/index.js';
-import type { TaskTemplatesStore } from './task-templates-store.js';
+import type { TaskTemplatesStore } from './task-templates-store-type.js';
 
 /**
  * Seeds the built-in task templates, idempotently: a missing one is inserted, a changed one is

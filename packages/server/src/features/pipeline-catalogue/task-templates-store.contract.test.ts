@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakeTaskTemplatesStore } from './fake-task-templates-store.js';
-import { TaskTemplatesStore as SqlTaskTemplatesStore } from './task-templates-store.js';
+import { SqlTaskTemplatesStore as SqlTaskTemplatesStore } from './task-templates-store.js';
 import type { TaskTemplatesStore } from './task-templates-store-type.js';
 
 /**

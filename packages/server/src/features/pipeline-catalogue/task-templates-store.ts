@@ -3,16 +3,12 @@ import type { AppDb } from '../../platform/database/database.js';
 import { taskTemplates } from '../../platform/database/schema.js';
 import { deleteById, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
 import { findByName } from '../../platform/database/workspace-rows.js';
-import type {
-  TaskTemplatesStore as TaskTemplatesStoreType,
-  NewTaskTemplateRow,
-  TaskTemplateRow,
-} from './task-templates-store-type.js';
+import type { TaskTemplatesStore, NewTaskTemplateRow, TaskTemplateRow } from './task-templates-store-type.js';
 
 export type { NewTaskTemplateRow, TaskTemplateRow } from './task-templates-store-type.js';
 
 /** SQL for task templates: a workspace sees the built-ins (workspace_id NULL) and its own. */
-export class TaskTemplatesStore implements TaskTemplatesStoreType {
+export class SqlTaskTemplatesStore implements TaskTemplatesStore {
   constructor(private readonly db: AppDb) {}
 
   private visible(workspaceId: string) {

@@ -4,7 +4,7 @@ import { createSignedInUser, type TestUser } from '../../test-support/identity.j
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { BUILT_IN_TASKS } from './built-in-tasks/index.js';
 import { seedBuiltInTasks } from './seed-built-in-tasks.js';
-import { TaskTemplatesStore } from './task-templates-store.js';
+import { SqlTaskTemplatesStore } from './task-templates-store.js';
 
 const GREET = `apiVersion: tekton.dev/v1
 kind: Task
@@ -46,7 +46,7 @@ describe('task templates', () => {
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
   it('lists the built-ins, seeded once however often the seed runs', async () => {
-    await seedBuiltInTasks(new TaskTemplatesStore(t.db.database.db));
+    await seedBuiltInTasks(new SqlTaskTemplatesStore(t.db.database.db));
     const res = await call('GET', '/api/tasks', owner);
     expect(res.statusCode).toBe(200);
     const builtIns = (res.json() as TaskTemplate[]).filter((x) => x.builtIn);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Keys } from '../../platform/keys.js';
 import { createPipelineCatalogueFeature } from '../pipeline-catalogue/pipeline-catalogue-feature.js';
 import { SecretReader } from '../secrets/secret-reader.js';
-import { SecretsStore } from '../secrets/secrets-store.js';
+import { SqlSecretsStore } from '../secrets/secrets-store.js';
 import { AuthStore } from '../auth/auth-store.js';
 import type { Database } from '../../platform/database/database.js';
 import { pipelines, pipelineVersions } from '../../platform/database/schema.js';
@@ -69,7 +69,7 @@ export function runsOf(
     tasks,
     executor,
     definitions,
-    secrets: readerSecrets(new SecretReader(new SecretsStore(database.db), new Keys(randomBytes(32)))),
+    secrets: readerSecrets(new SecretReader(new SqlSecretsStore(database.db), new Keys(randomBytes(32)))),
     logs: new LogPublisher(logs, new LogHub(), null),
     tickMs: 20,
     ...options,

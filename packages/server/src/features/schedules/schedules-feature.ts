@@ -7,7 +7,7 @@ import { resolvePipelineParams } from '../pipelines/definition/index.js';
 import { Scheduler, type SchedulerOptions } from './scheduler.js';
 import { scheduleRoutes } from './schedules-routes.js';
 import { SchedulesService, type ParamsCheck } from './schedules-service.js';
-import { SchedulesStore } from './schedules-store.js';
+import { SqlSchedulesStore } from './schedules-store.js';
 
 export interface SchedulesFeatureDeps {
   db: AppDb;
@@ -32,7 +32,7 @@ export interface SchedulesExports {
  * once the app is ready and stops on close (not at all when the engine is off in this process).
  */
 export function createSchedulesFeature(deps: SchedulesFeatureDeps): Feature<SchedulesExports> {
-  const store = new SchedulesStore(deps.db);
+  const store = new SqlSchedulesStore(deps.db);
   const checkParams: ParamsCheck = async (workspaceId, pipelineId, params) => {
     const loaded = await deps.loader.load(workspaceId, pipelineId);
     const resolved = resolvePipelineParams(loaded.pipeline, params);

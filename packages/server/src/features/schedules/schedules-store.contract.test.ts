@@ -4,7 +4,7 @@ import type { ScheduleListQuery } from '@slipway/contracts';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation, seedPipeline } from '../../test-support/store-contract.js';
 import { FakeSchedulesStore } from './fake-schedules-store.js';
-import { SchedulesStore as SqlSchedulesStore } from './schedules-store.js';
+import { SqlSchedulesStore as SqlSchedulesStore } from './schedules-store.js';
 import type { SchedulesStore } from './schedules-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030). */

@@ -6,7 +6,7 @@ import { runnablePipeline } from '../pipeline-catalogue/runnable-pipeline.js';
 import { deleteById, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
 import type {
-  SchedulesStore as SchedulesStoreType,
+  SchedulesStore,
   SchedulePatch,
   ScheduleRow,
   ScheduleWithPipeline,
@@ -23,7 +23,7 @@ const SORTABLE = {
 };
 
 /** SQL for schedules; the scheduler's claim locks due rows with FOR UPDATE SKIP LOCKED. */
-export class SchedulesStore implements SchedulesStoreType {
+export class SqlSchedulesStore implements SchedulesStore {
   constructor(private readonly db: AppDb) {}
 
   /** The schedule's columns and its pipeline's name. */

@@ -20,7 +20,7 @@ import { RunStore } from '../pipeline-runs/run-store.js';
 import { LogStore } from '../pipeline-runs/logs/log-store.js';
 import { TaskStore } from '../pipeline-runs/task-store.js';
 import { Scheduler } from './scheduler.js';
-import { SchedulesStore } from './schedules-store.js';
+import { SqlSchedulesStore } from './schedules-store.js';
 
 const PIPELINE = `apiVersion: tekton.dev/v1
 kind: Pipeline
@@ -56,7 +56,7 @@ describe('schedules', () => {
   /** A scheduler over the test database whose clock the test holds. */
   const schedulerAt = (clock: { now: Date }, db: AppDb = t.db.database.db) =>
     new Scheduler({
-      store: new SchedulesStore(db),
+      store: new SqlSchedulesStore(db),
       now: () => clock.now,
       start: (s) =>
         new PipelineRunsService(new RunStore(db), new TaskStore(db), new LogStore(db)).create(
@@ -279,7 +279,7 @@ describe('schedules', () => {
     for (const id of [broken.id, fine.id])
       await t.db.database.db.update(schedules).set({ nextRunAt: at }).where(eq(schedules.id, id));
     const errors: Array<string | undefined> = [];
-    const store = new SchedulesStore(t.db.database.db);
+    const store = new SqlSchedulesStore(t.db.database.db);
     const scheduler = new Scheduler({
       store,
       now: () => at,

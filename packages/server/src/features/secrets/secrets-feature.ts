@@ -5,10 +5,10 @@ import type { Keys } from '../../platform/keys.js';
 import { SecretReader } from './secret-reader.js';
 import { secretRoutes } from './secrets-routes.js';
 import { SecretsService } from './secrets-service.js';
-import { SecretsStore } from './secrets-store.js';
+import { SqlSecretsStore } from './secrets-store.js';
 import { variableRoutes } from './variables-routes.js';
 import { VariablesService } from './variables-service.js';
-import { VariablesStore } from './variables-store.js';
+import { SqlVariablesStore } from './variables-store.js';
 
 export interface SecretsFeatureDeps {
   db: AppDb;
@@ -23,9 +23,9 @@ export interface SecretsExports {
 
 /** The one place secrets and variables are wired. */
 export function createSecretsFeature(deps: SecretsFeatureDeps): Feature<SecretsExports> {
-  const store = new SecretsStore(deps.db);
+  const store = new SqlSecretsStore(deps.db);
   const secrets = new SecretsService(store, deps.keys);
-  const variables = new VariablesService(new VariablesStore(deps.db));
+  const variables = new VariablesService(new SqlVariablesStore(deps.db));
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(secretRoutes(secrets));
     await app.register(variableRoutes(variables));

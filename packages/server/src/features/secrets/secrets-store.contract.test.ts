@@ -4,7 +4,7 @@ import type { PipelineListQuery } from '@slipway/contracts';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakeSecretsStore } from './fake-secrets-store.js';
-import { SecretsStore as SqlSecretsStore } from './secrets-store.js';
+import { SqlSecretsStore as SqlSecretsStore } from './secrets-store.js';
 import type { SecretsStore } from './secrets-store-type.js';
 
 /**

@@ -3,7 +3,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { secrets } from '../../platform/database/schema.js';
 import { deleteById, updateById } from '../../platform/database/rows.js';
 import { findByName, getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
-import type { SecretsStore as SecretsStoreType, SecretRow } from './secrets-store-type.js';
+import type { SecretsStore, SecretRow } from './secrets-store-type.js';
 
 export type { SecretRow } from './secrets-store-type.js';
 
@@ -18,7 +18,7 @@ const SORTABLE = {
 };
 
 /** SQL for secrets; values are stored sealed and never leave this feature in plain text. */
-export class SecretsStore implements SecretsStoreType {
+export class SqlSecretsStore implements SecretsStore {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string, query: PipelineListQuery): Promise<{ rows: SecretRow[]; total: number }> {

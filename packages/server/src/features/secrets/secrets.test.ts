@@ -12,7 +12,7 @@ import { createSignedInUser, type TestUser } from '../../test-support/identity.j
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { memberOf } from '../pipeline-catalogue/catalogue-test-helpers.js';
 import { SecretReader } from './secret-reader.js';
-import { SecretsStore } from './secrets-store.js';
+import { SqlSecretsStore } from './secrets-store.js';
 
 const TOKEN = 'ghp_SuperSecretValue_1234567890';
 
@@ -27,7 +27,7 @@ describe('secrets and variables', () => {
     owner = await createSignedInUser(t.app, t.db.database);
     stranger = await createSignedInUser(t.app, t.db.database);
     const keys = new Keys(loadMasterKey(t.config.masterKey, t.config.dataDir));
-    reader = new SecretReader(new SecretsStore(t.db.database.db), keys);
+    reader = new SecretReader(new SqlSecretsStore(t.db.database.db), keys);
   });
   afterAll(async () => {
     await t.close();

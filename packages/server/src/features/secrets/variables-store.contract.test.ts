@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakeVariablesStore } from './fake-variables-store.js';
-import { VariablesStore as SqlVariablesStore } from './variables-store.js';
+import { SqlVariablesStore as SqlVariablesStore } from './variables-store.js';
 import type { VariablesStore } from './variables-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030). */

@@ -3,12 +3,12 @@ import type { AppDb } from '../../platform/database/database.js';
 import { variables } from '../../platform/database/schema.js';
 import { deleteById, rowsWhere, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, nameTaken } from '../../platform/database/workspace-rows.js';
-import type { VariablesStore as VariablesStoreType, VariableRow } from './variables-store-type.js';
+import type { VariablesStore, VariableRow } from './variables-store-type.js';
 
 export type { VariableRow } from './variables-store-type.js';
 
 /** SQL for a workspace's plain variables. */
-export class VariablesStore implements VariablesStoreType {
+export class SqlVariablesStore implements VariablesStore {
   constructor(private readonly db: AppDb) {}
 
   async list(workspaceId: string): Promise<VariableRow[]> {

@@ -3,7 +3,7 @@ import type { Feature } from '../../platform/feature.js';
 import type { RoleLookup } from '../roles/roles-store.js';
 import { serviceAccountRoutes } from './service-accounts-routes.js';
 import { ServiceAccountsService } from './service-accounts-service.js';
-import { ServiceAccountsStore } from './service-accounts-store.js';
+import { SqlServiceAccountsStore } from './service-accounts-store.js';
 
 export interface ServiceAccountsFeatureDeps {
   db: AppDb;
@@ -13,6 +13,6 @@ export interface ServiceAccountsFeatureDeps {
 
 /** The one place service accounts are wired. */
 export function createServiceAccountsFeature(deps: ServiceAccountsFeatureDeps): Feature {
-  const service = new ServiceAccountsService(new ServiceAccountsStore(deps.db), deps.roles);
+  const service = new ServiceAccountsService(new SqlServiceAccountsStore(deps.db), deps.roles);
   return { name: 'service-accounts', plugin: serviceAccountRoutes(service), exports: {} };
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { contractDatabase, seedOrganisation } from '../../test-support/store-contract.js';
 import { FakeServiceAccountsStore } from './fake-service-accounts-store.js';
-import { ServiceAccountsStore as SqlServiceAccountsStore } from './service-accounts-store.js';
+import { SqlServiceAccountsStore as SqlServiceAccountsStore } from './service-accounts-store.js';
 import type { ServiceAccountsStore } from './service-accounts-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030). */

@@ -3,7 +3,7 @@ import type { AppDb } from '../../platform/database/database.js';
 import { serviceAccounts, serviceAccountWorkspaces, workspaces } from '../../platform/database/schema.js';
 import { anyRow, firstRow, rowsWhere } from '../../platform/database/rows.js';
 import type {
-  ServiceAccountsStore as ServiceAccountsStoreType,
+  ServiceAccountsStore,
   ServiceAccountRow,
   WorkspaceRole,
 } from './service-accounts-store-type.js';
@@ -11,7 +11,7 @@ import type {
 export type { ServiceAccountRow, WorkspaceRole } from './service-accounts-store-type.js';
 
 /** SQL for service accounts and their role per workspace. Tokens are kept only as hashes. */
-export class ServiceAccountsStore implements ServiceAccountsStoreType {
+export class SqlServiceAccountsStore implements ServiceAccountsStore {
   constructor(private readonly db: AppDb) {}
 
   async create(row: typeof serviceAccounts.$inferInsert, grants: WorkspaceRole[]) {

@@ -8,7 +8,7 @@ import type { PipelineRunsService } from '../pipeline-runs/pipeline-runs-service
 import { hooksReceiverRoutes } from './hooks-receiver-routes.js';
 import { webhookRoutes } from './webhooks-routes.js';
 import { WebhooksService, type WebhookRunner } from './webhooks-service.js';
-import { WebhooksStore } from './webhooks-store.js';
+import { SqlWebhooksStore } from './webhooks-store.js';
 
 export interface WebhooksFeatureDeps {
   db: AppDb;
@@ -41,7 +41,7 @@ export function createWebhooksFeature(deps: WebhooksFeatureDeps): Feature<Webhoo
       return deps.runs.create(workspaceId, request, trigger);
     },
   };
-  const service = new WebhooksService(new WebhooksStore(deps.db), deps.keys, runner);
+  const service = new WebhooksService(new SqlWebhooksStore(deps.db), deps.keys, runner);
   const plugin: FastifyPluginAsync = async (app) => {
     await app.register(webhookRoutes(service));
     await app.register(hooksReceiverRoutes(service));

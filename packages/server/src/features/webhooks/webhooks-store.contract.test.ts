@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDeliveryListQuery, WebhookListQuery } from '@slipway/contracts';
 import { contractDatabase, seedOrganisation, seedPipeline } from '../../test-support/store-contract.js';
 import { FakeWebhooksStore } from './fake-webhooks-store.js';
-import { WebhooksStore as SqlWebhooksStore } from './webhooks-store.js';
+import { SqlWebhooksStore as SqlWebhooksStore } from './webhooks-store.js';
 import type { WebhooksStore } from './webhooks-store-type.js';
 
 /** The same cases over the fake and the SQL store (decision 030), each keeping 2 deliveries per webhook. */

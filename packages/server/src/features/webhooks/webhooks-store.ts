@@ -10,12 +10,7 @@ import {
 import { deleteById, firstRow, updateById } from '../../platform/database/rows.js';
 import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
 import { runnablePipeline } from '../pipeline-catalogue/runnable-pipeline.js';
-import type {
-  WebhooksStore as WebhooksStoreType,
-  NewDelivery,
-  WebhookRow,
-  WebhookWithPipeline,
-} from './webhooks-store-type.js';
+import type { WebhooksStore, NewDelivery, WebhookRow, WebhookWithPipeline } from './webhooks-store-type.js';
 
 export type { DeliveryRow, NewDelivery, WebhookRow, WebhookWithPipeline } from './webhooks-store-type.js';
 
@@ -36,7 +31,7 @@ const DELIVERY_SORTABLE = {
 export const DELIVERY_LOG_KEEP = 1000;
 
 /** SQL for webhooks and their deliveries; every query names the workspace, except the receiver's. */
-export class WebhooksStore implements WebhooksStoreType {
+export class SqlWebhooksStore implements WebhooksStore {
   constructor(
     private readonly db: AppDb,
     private readonly keep = DELIVERY_LOG_KEEP,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Webhook, type WebhookWithSecret } from '@slipway/contracts';
 import { webhooksHarness, branchPush, ping } from './webhooks.test-helper.js';
-import { WebhooksStore } from './webhooks-store.js';
+import { SqlWebhooksStore } from './webhooks-store.js';
 import { auditEvents, webhooks } from '../../platform/database/schema.js';
 import { eq } from 'drizzle-orm';
 
@@ -121,7 +121,7 @@ describe('webhooks', () => {
 
   it('keeps only the newest deliveries of a webhook', async () => {
     const hook = await create({ type: 'github', event: 'push' });
-    const store = new WebhooksStore(w.t.db.database.db, 3);
+    const store = new SqlWebhooksStore(w.t.db.database.db, 3);
     for (let i = 0; i < 5; i++)
       await store.addDelivery({
         id: `keep-${i}`,
