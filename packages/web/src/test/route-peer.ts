@@ -34,7 +34,16 @@ export function invalid(error: ZodError): Reply {
 export function page<T>(rows: T[], query: URLSearchParams): Reply {
   const start = Number(query.get('_start') ?? 0);
   const end = Number(query.get('_end') ?? 10);
-  return [200, rows.slice(start, end), { [TOTAL_COUNT_HEADER]: String(rows.length) }];
+  // sorted as the server sorts: on `_sort` when given, descending with `_order=DESC`
+  const key = query.get('_sort');
+  const sign = query.get('_order') === 'DESC' ? -1 : 1;
+  const sorted = key
+    ? [...rows].sort((a, b) => {
+        const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
+        return sign * String(x ?? '').localeCompare(String(y ?? ''));
+      })
+    : rows;
+  return [200, sorted.slice(start, end), { [TOTAL_COUNT_HEADER]: String(rows.length) }];
 }
 
 /** Serves `route` on a loopback port, recording each request in `requests`. */

@@ -104,7 +104,15 @@ export function queryStates(
 /** The list states and pager a component wrapping `DataTable` passes through from its page. */
 export type TableStates = Pick<
   DataTableProps<unknown>,
-  'loading' | 'skeletonRows' | 'error' | 'empty' | 'paging' | 'total' | 'pagerIfNeeded'
+  | 'loading'
+  | 'skeletonRows'
+  | 'error'
+  | 'empty'
+  | 'paging'
+  | 'total'
+  | 'pagerIfNeeded'
+  | 'sort'
+  | 'onSortChange'
 >;
 
 const TEXT_ALIGN = { start: 'start', center: 'center', end: 'end' } as const;

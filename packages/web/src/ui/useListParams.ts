@@ -9,6 +9,8 @@ export interface ListParams {
   setSort: (sort: Sort) => void;
   /** The list query's `_start`, `_end` and, when sorted, `_sort` (and `_order=DESC` for descending). */
   params: Record<string, string>;
+  /** What DataTable takes of them: its pager and its sortable headers. */
+  table: { paging: Paging; sort: Sort | null; onSortChange: (sort: Sort) => void };
 }
 
 /**
@@ -27,13 +29,9 @@ export function useListParams({
     params._sort = sort.key;
     if (sort.order === 'desc') params._order = 'DESC';
   }
-  return {
-    paging,
-    sort,
-    setSort: (next) => {
-      setSortState(next);
-      paging.setPage(0);
-    },
-    params,
+  const setSort = (next: Sort) => {
+    setSortState(next);
+    paging.setPage(0);
   };
+  return { paging, sort, setSort, params, table: { paging, sort, onSortChange: setSort } };
 }

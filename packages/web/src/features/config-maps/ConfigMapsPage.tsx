@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { ConfigMap } from '@slipway/contracts';
 import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
-import { usePaging } from '../../ui/ListPager';
 import { queryStates } from '../../ui/DataTable';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
+import { useListParams } from '../../ui/useListParams';
 import { PermissionButton } from '../access/Can';
 import { useConfigMapsQuery, useDeleteConfigMapMutation } from './api';
 import { ConfigMapDialog } from './ConfigMapDialog';
@@ -18,8 +18,8 @@ import { ConfigMapsTable } from './ConfigMapsTable';
 export default function ConfigMapsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('configMapsPage.title'));
-  const paging = usePaging();
-  const list = useConfigMapsQuery(paging.range);
+  const listParams = useListParams({ sort: { key: 'name', order: 'asc' } });
+  const list = useConfigMapsQuery(listParams.params);
   const [editing, setEditing] = useState<ConfigMap | 'new' | null>(null);
   const deletion = useConfirmDelete(useDeleteConfigMapMutation(), (configMap: ConfigMap) => ({
     title: t('configMapsPage.deleteTitle', { name: configMap.name }),
@@ -52,7 +52,7 @@ export default function ConfigMapsPage() {
               {t('configMapsPage.emptyBody')}
             </EmptyState>
           ),
-          paging,
+          ...listParams.table,
           total: list.data?.total,
         }}
         onEdit={setEditing}

@@ -23,6 +23,7 @@ export function ConfigMapsTable({
     {
       id: 'name',
       header: t('configMapsPage.columns.name'),
+      sortKey: 'name',
       cell: (c) => c.name,
       sx: { wordBreak: 'break-word' },
     },
@@ -40,6 +41,7 @@ export function ConfigMapsTable({
     },
     {
       id: 'updated',
+      sortKey: 'updatedAt',
       header: t('configMapsPage.columns.updated'),
       cell: (c) => formatTime(c.updatedAt, i18n.language),
       hideBelow: 'sm',

@@ -52,6 +52,20 @@ describe('config maps page', () => {
     expect(links).toEqual(['/secrets', '/config-maps']);
   });
 
+  it('sorts by name, then by name descending, from the header (the server sorts)', async () => {
+    seed({ id: 'cm-b', name: 'beta' });
+    seed({ id: 'cm-a', name: 'alpha' });
+    renderApp('/config-maps');
+    const names = async () =>
+      (await screen.findAllByTestId('config-map-row', {}, opts)).map((r) => r.textContent ?? '');
+    await waitFor(async () => expect((await names())[0]).toContain('alpha'));
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Name' }));
+    await waitFor(async () => expect((await names())[0]).toContain('beta'));
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('shows the load error with a retry', async () => {
     peer.state.listStatus = 500;
     renderApp('/config-maps');

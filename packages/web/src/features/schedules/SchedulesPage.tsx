@@ -51,7 +51,7 @@ export default function SchedulesPage() {
             <Typography color="text.secondary">{t('schedules.emptyBody')}</Typography>
           </EmptyState>
         ),
-        paging: listParams.paging,
+        ...listParams.table,
         total: list.data?.total,
       }}
       allowed={(a) => can(PERMISSION[a])}

@@ -38,19 +38,21 @@ export function SchedulesTable({
     setMenu(null);
   };
   const columns: Column<Schedule>[] = [
-    { id: 'name', header: t('schedules.columns.name'), cell: (s) => s.name },
+    { id: 'name', header: t('schedules.columns.name'), cell: (s) => s.name, sortKey: 'name' },
     { id: 'pipeline', header: t('schedules.columns.pipeline'), cell: (s) => s.pipelineName },
     { id: 'frequency', header: t('schedules.columns.frequency'), cell: (s) => describeFrequency(s, t) },
     { id: 'timeZone', header: t('schedules.columns.timeZone'), cell: (s) => s.timeZone },
     {
       id: 'nextRun',
       header: t('schedules.columns.nextRun'),
+      sortKey: 'nextRunAt',
       cell: (s) => when(s.nextRunAt),
       sx: { whiteSpace: 'nowrap' },
     },
     {
       id: 'lastRun',
       header: t('schedules.columns.lastRun'),
+      sortKey: 'lastRunAt',
       cell: (s) => (
         <>
           <span style={{ whiteSpace: 'nowrap' }}>
