@@ -82,9 +82,10 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     for (const lang of ['en', 'ar']) {
       await page.evaluate((l) => localStorage.setItem('slipway.language', l), lang);
       await page.goto(`${server.url}/settings/account`);
+      // the two lists load apart: wait for a row of each before measuring
+      await page.getByTestId('organisation-row').first().waitFor();
+      await page.getByTestId('workspace-row').first().waitFor();
       const rows = page.locator('[data-testid="organisation-row"], [data-testid="workspace-row"]');
-      await rows.first().waitFor();
-      expect(await rows.count()).toBeGreaterThanOrEqual(2);
       const overlaps = await rows.evaluateAll((els) =>
         els.flatMap((row) => {
           const boxes = (sel: string) =>
