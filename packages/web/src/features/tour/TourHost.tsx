@@ -42,16 +42,12 @@ function isTyping(target: EventTarget | null): boolean {
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 
-const anchorKeys = new WeakMap<HTMLElement, number>();
-let nextAnchorKey = 0;
-function anchorKey(element: HTMLElement): number {
-  let key = anchorKeys.get(element);
-  if (key === undefined) {
-    key = ++nextAnchorKey;
-    anchorKeys.set(element, key);
-  }
-  return key;
-}
+/** The card sits 8 px off its anchor, flips where there is no room, and stays inside the screen. */
+const POPPER_MODIFIERS = [
+  { name: 'offset', options: { offset: [0, 8] } },
+  { name: 'flip', options: { fallbackPlacements: ['right-start', 'bottom', 'top'] } },
+  { name: 'preventOverflow', options: { padding: 8, altAxis: true, tether: false } },
+];
 
 /** Whether a cluster is attached (the spec's "virtual cluster present"): null while unknown. */
 function useClusterPresent(active: boolean): boolean | null {
@@ -179,16 +175,14 @@ export function TourHost() {
   if (!open || !found) return null;
   return (
     <Popper
-      // a fresh popper for each step and anchor, placed from scratch
-      key={`${index}:${anchorKey(found.element)}`}
+      // A fresh card for each step. When the step's anchor changes (the screen it points at has
+      // loaded) the card stays and the popper is placed anew: a card remounted under the pointer
+      // would lose a click that was on its way.
+      key={index}
       open
       anchorEl={found.element}
       placement={found.rank === 0 ? (step.placement ?? 'bottom') : 'bottom'}
-      modifiers={[
-        { name: 'offset', options: { offset: [0, 8] } },
-        { name: 'flip', options: { fallbackPlacements: ['right-start', 'bottom', 'top'] } },
-        { name: 'preventOverflow', options: { padding: 8, altAxis: true, tether: false } },
-      ]}
+      modifiers={POPPER_MODIFIERS}
       sx={{ zIndex: (z) => z.zIndex.tooltip + 100 }}
     >
       <TourCard
