@@ -29,3 +29,4 @@ export * from './clusters.js';
 export * from './environments.js';
 export * from './webhooks.js';
 export * from './schedules.js';
+export * from './repositories.js';

@@ -14,3 +14,4 @@ export * from './schema/triggers.js';
 export * from './schema/clusters.js';
 export * from './schema/environments.js';
 export * from './schema/onboarding.js';
+export * from './schema/repositories.js';
