@@ -1,15 +1,14 @@
-import Add from '@mui/icons-material/Add';
 import Tune from '@mui/icons-material/Tune';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigMap } from '@slipway/contracts';
 import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
-import { queryStates } from '../../ui/DataTable';
+import { listStates } from '../../ui/list-states';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useListParams } from '../../ui/useListParams';
-import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { useConfigMapsQuery, useDeleteConfigMapMutation } from './api';
 import { ConfigMapDialog } from './ConfigMapDialog';
 import { ConfigMapsTable } from './ConfigMapsTable';
@@ -32,29 +31,21 @@ export default function ConfigMapsPage() {
       testId="config-maps-page"
       title={t('configMapsPage.title')}
       actions={
-        <PermissionButton
-          permission="secrets:create"
-          variant="contained"
-          startIcon={<Add />}
-          onClick={() => setEditing('new')}
-        >
+        <CreateButton permission="secrets:create" onClick={() => setEditing('new')}>
           {t('configMapsPage.newConfigMap')}
-        </PermissionButton>
+        </CreateButton>
       }
     >
       <ConfigMapsTable
         configMaps={list.data?.rows}
-        states={{
-          ...queryStates(list, t('configMapsPage.loadError')),
-          skeletonRows: 5,
+        states={listStates(list, t('configMapsPage.loadError'), {
           empty: (
             <EmptyState icon={Tune} title={t('configMapsPage.empty')}>
               {t('configMapsPage.emptyBody')}
             </EmptyState>
           ),
           ...listParams.table,
-          total: list.data?.total,
-        }}
+        })}
         onEdit={setEditing}
         onDelete={deletion.ask}
       />

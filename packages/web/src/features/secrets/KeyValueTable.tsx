@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { rowButtonsColumn } from '../access/PermissionActions';
+
+/**
+ * A list of the workspace's named values (secrets, variables, config maps): the given columns,
+ * then Edit and Delete on each row, which need the secrets permissions.
+ */
+export function KeyValueTable<Row extends { id: string }>({
+  label,
+  rows,
+  rowTestId,
+  columns,
+  onEdit,
+  onDelete,
+  states,
+  children,
+}: {
+  label: string;
+  rows: readonly Row[] | undefined;
+  rowTestId: string;
+  columns: Column<Row>[];
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+  /** The list's loading, error and empty states and its pager. */
+  states: TableStates;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const actions = rowButtonsColumn<Row>(t('secretsPage.columns.actions'), (row) => [
+    { permission: 'secrets:edit', label: t('secretsPage.edit'), onClick: () => onEdit(row) },
+    {
+      permission: 'secrets:delete',
+      label: t('secretsPage.delete'),
+      onClick: () => onDelete(row),
+      danger: true,
+    },
+  ]);
+  return (
+    <DataTable
+      aria-label={label}
+      columns={[...columns, actions]}
+      rows={rows}
+      getRowId={(row) => row.id}
+      rowTestId={rowTestId}
+      skeletonRows={5}
+      {...states}
+    >
+      {children}
+    </DataTable>
+  );
+}
