@@ -1,17 +1,15 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { forgotPasswordRequestSchema, MESSAGES } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
 import { useForgotPasswordMutation } from './api';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToLogin } from './AuthCard';
+import { EmailInput } from './PersonFields';
 
 /**
  * Asks for a reset link. The answer is 'Check your email' whether or not the address has an
@@ -23,11 +21,6 @@ export default function ForgotPasswordPage() {
   const form = useFormFields({ email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const backToLogin = (
-    <Link component={RouterLink} to="/login" variant="body2">
-      {t('auth.backToLogin')}
-    </Link>
-  );
 
   const onSubmit = form.handleSubmit({
     schema: forgotPasswordRequestSchema,
@@ -46,7 +39,7 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title={MESSAGES.checkYourEmail} footer={backToLogin}>
+      <AuthCard title={MESSAGES.checkYourEmail} footer={<BackToLogin />}>
         <Typography sx={{ mb: 2 }}>{t('auth.forgot.sentBody', { email: sentTo })}</Typography>
         <FormAlert message={form.formError} />
         <FormAlert message={notice} severity="success" />
@@ -61,23 +54,16 @@ export default function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title={t('auth.forgot.title')} intro={t('auth.forgot.intro')} footer={backToLogin}>
-      <FormAlert message={form.formError} />
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.forgot.title')}>
-        <Stack spacing={2}>
-          <TextInput
-            {...form.field('email')}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            fullWidth
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-            {t('auth.forgot.submit')}
-          </Button>
-        </Stack>
-      </form>
+    <AuthCard title={t('auth.forgot.title')} intro={t('auth.forgot.intro')} footer={<BackToLogin />}>
+      <StackedForm
+        form={form}
+        onSubmit={onSubmit}
+        aria-label={t('auth.forgot.title')}
+        submitLabel={t('auth.forgot.submit')}
+        wide
+      >
+        <EmailInput field={form.field('email')} autoFocus />
+      </StackedForm>
     </AuthCard>
   );
 }

@@ -1,23 +1,21 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginRequestSchema, OAUTH_HANDOFF_FRAGMENT } from '@slipway/contracts';
 import { errorMessage, errorStatus, type ApiError } from '../../ui/api-error';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
+import { StackedForm } from '../../ui/StackedForm';
 import { PasswordField } from '../../ui/PasswordField';
 import { useFormFields } from '../../ui/useFormFields';
 import { useLoginMutation, useOauthExchangeMutation } from './api';
-import { AuthCard } from './AuthCard';
+import { AuthCard, OtherWayIn } from './AuthCard';
 import { takeRememberedNext } from './next-path';
 import { useSignOutOnArrival } from './sign-out';
 import { OAuthButtons } from './OAuthButtons';
+import { EmailInput } from './PersonFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
 import { withParams } from './with-params';
 
@@ -94,42 +92,34 @@ export default function LoginPage() {
     <AuthCard
       title={t('auth.login.title')}
       footer={
-        <Typography variant="body2">
-          {t('auth.login.noAccount')}{' '}
-          <Link component={RouterLink} to={withParams('/signup', { next })}>
-            {t('auth.login.signupLink')}
-          </Link>
-        </Typography>
+        <OtherWayIn
+          text={t('auth.login.noAccount')}
+          to={withParams('/signup', { next })}
+          link={t('auth.login.signupLink')}
+        />
       }
     >
-      <FormAlert message={form.formError} />
-      <OAuthButtons intent="login" next={next} />
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.login.title')}>
-        <Stack spacing={2}>
-          <TextInput
-            {...form.field('email')}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            fullWidth
-          />
-          <PasswordField
-            {...form.field('password')}
-            label={t('auth.password')}
-            autoComplete="current-password"
-            fullWidth
-          />
-          <Box sx={{ textAlign: 'end' }}>
-            <Link component={RouterLink} to="/forgot-password" variant="body2">
-              {t('auth.login.forgot')}
-            </Link>
-          </Box>
-          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-            {t('auth.login.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <StackedForm
+        form={form}
+        onSubmit={onSubmit}
+        aria-label={t('auth.login.title')}
+        lead={<OAuthButtons intent="login" next={next} />}
+        submitLabel={t('auth.login.submit')}
+        wide
+      >
+        <EmailInput field={form.field('email')} autoFocus />
+        <PasswordField
+          {...form.field('password')}
+          label={t('auth.password')}
+          autoComplete="current-password"
+          fullWidth
+        />
+        <Box sx={{ textAlign: 'end' }}>
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            {t('auth.login.forgot')}
+          </Link>
+        </Box>
+      </StackedForm>
     </AuthCard>
   );
 }

@@ -1,15 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { PASSWORD_RULE_MESSAGE, resetPasswordRequestSchema } from '@slipway/contracts';
+import { resetPasswordRequestSchema } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
-import { PasswordField } from '../../ui/PasswordField';
+import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
 import { useResetPasswordMutation } from './api';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToLogin, MissingTokenCard } from './AuthCard';
+import { NewPasswordFields } from './PersonFields';
 
 /**
  * A new password and its confirmation for the single-use link in `?token=`: a reset after
@@ -21,11 +19,6 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
   const token = params.get('token') ?? '';
   const [reset] = useResetPasswordMutation();
   const form = useFormFields({ password: '', confirmPassword: '' });
-  const backToLogin = (
-    <Link component={RouterLink} to="/login" variant="body2">
-      {t('auth.backToLogin')}
-    </Link>
-  );
 
   const onSubmit = form.handleSubmit({
     schema: resetPasswordRequestSchema,
@@ -33,13 +26,7 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
     mutate: (body) => reset(body),
   });
 
-  if (!token) {
-    return (
-      <AuthCard title={t(`auth.${mode}.title`)} footer={backToLogin}>
-        <Alert severity="warning">{t('auth.missingToken')}</Alert>
-      </AuthCard>
-    );
-  }
+  if (!token) return <MissingTokenCard title={t(`auth.${mode}.title`)} />;
 
   if (form.succeeded) {
     return (
@@ -52,31 +39,23 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
     );
   }
 
-  const { helperText: passwordError, ...password } = form.field('password');
   return (
-    <AuthCard title={t(`auth.${mode}.title`)} intro={t(`auth.${mode}.intro`)} footer={backToLogin}>
-      <FormAlert message={form.formError} />
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t(`auth.${mode}.title`)}>
-        <Stack spacing={2}>
-          <PasswordField
-            {...password}
-            label={t('auth.newPassword')}
-            autoComplete="new-password"
-            helperText={passwordError ?? PASSWORD_RULE_MESSAGE}
-            autoFocus
-            fullWidth
-          />
-          <PasswordField
-            {...form.field('confirmPassword')}
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            fullWidth
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-            {t(`auth.${mode}.submit`)}
-          </Button>
-        </Stack>
-      </form>
+    <AuthCard title={t(`auth.${mode}.title`)} intro={t(`auth.${mode}.intro`)} footer={<BackToLogin />}>
+      <StackedForm
+        form={form}
+        onSubmit={onSubmit}
+        aria-label={t(`auth.${mode}.title`)}
+        submitLabel={t(`auth.${mode}.submit`)}
+        wide
+      >
+        <NewPasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirmPassword')}
+          label={t('auth.newPassword')}
+          confirmLabel={t('auth.confirmPassword')}
+          autoFocus
+        />
+      </StackedForm>
     </AuthCard>
   );
 }

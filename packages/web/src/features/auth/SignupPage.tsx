@@ -1,17 +1,13 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../ui/TextInput';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_RULE_MESSAGE, signupRequestSchema } from '@slipway/contracts';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
-import { PasswordField } from '../../ui/PasswordField';
+import { useNavigate, useSearchParams } from 'react-router';
+import { signupRequestSchema } from '@slipway/contracts';
+import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
 import { useSignupMutation } from './api';
-import { AuthCard } from './AuthCard';
+import { AuthCard, OtherWayIn } from './AuthCard';
 import { OAuthButtons } from './OAuthButtons';
+import { EmailInput, NameFields, NewPasswordFields } from './PersonFields';
 import { withParams } from './with-params';
 
 /** Sign up with email and password (a code is mailed next), or with G Suite or Azure. */
@@ -33,65 +29,37 @@ export default function SignupPage() {
       }),
   });
 
-  const { helperText: passwordError, ...password } = form.field('password');
   const { helperText: organisationError, ...organisation } = form.field('organisationName');
   return (
     <AuthCard
       title={t('auth.signup.title')}
       footer={
-        <Typography variant="body2">
-          {t('auth.signup.haveAccount')}{' '}
-          <Link component={RouterLink} to={withParams('/login', { next })}>
-            {t('auth.signup.loginLink')}
-          </Link>
-        </Typography>
+        <OtherWayIn
+          text={t('auth.signup.haveAccount')}
+          to={withParams('/login', { next })}
+          link={t('auth.signup.loginLink')}
+        />
       }
     >
-      <FormAlert message={form.formError} />
-      <OAuthButtons intent="signup" next={next} />
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.signup.title')}>
-        <Stack spacing={2}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextInput
-              {...form.field('firstName')}
-              label={t('auth.firstName')}
-              autoComplete="given-name"
-              autoFocus
-              fullWidth
-            />
-            <TextInput
-              {...form.field('lastName')}
-              label={t('auth.lastName')}
-              autoComplete="family-name"
-              fullWidth
-            />
-          </Stack>
-          <TextInput
-            {...form.field('email')}
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-            fullWidth
-          />
-          <PasswordField
-            {...password}
-            label={t('auth.password')}
-            autoComplete="new-password"
-            helperText={passwordError ?? PASSWORD_RULE_MESSAGE}
-            fullWidth
-          />
-          <TextInput
-            {...organisation}
-            label={t('auth.organisationName')}
-            autoComplete="organization"
-            helperText={organisationError ?? t('auth.organisationHint')}
-            fullWidth
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-            {t('auth.signup.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <StackedForm
+        form={form}
+        onSubmit={onSubmit}
+        aria-label={t('auth.signup.title')}
+        lead={<OAuthButtons intent="signup" next={next} />}
+        submitLabel={t('auth.signup.submit')}
+        wide
+      >
+        <NameFields first={form.field('firstName')} last={form.field('lastName')} autoFocus />
+        <EmailInput field={form.field('email')} />
+        <NewPasswordFields password={form.field('password')} label={t('auth.password')} />
+        <TextInput
+          {...organisation}
+          label={t('auth.organisationName')}
+          autoComplete="organization"
+          helperText={organisationError ?? t('auth.organisationHint')}
+          fullWidth
+        />
+      </StackedForm>
     </AuthCard>
   );
 }

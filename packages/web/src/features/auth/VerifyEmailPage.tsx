@@ -1,19 +1,18 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { TextInput } from '../../ui/TextInput';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { resendCodeRequestSchema, VERIFICATION, verifyCodeRequestSchema } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { CountdownTimer } from '../../ui/CountdownTimer';
-import { FormAlert } from '../../ui/FormAlert';
+import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
 import { useResendCodeMutation, useVerifyCodeMutation } from './api';
-import { AuthCard } from './AuthCard';
+import { AuthCard, BackToLogin } from './AuthCard';
+import { EmailInput } from './PersonFields';
 import { useCompleteSignIn } from './useCompleteSignIn';
 
 /**
@@ -68,39 +67,26 @@ export default function VerifyEmailPage() {
     <AuthCard
       title={t('auth.verify.title')}
       intro={knownEmail ? t('auth.verify.intro', { email: knownEmail }) : t('auth.verify.introNoEmail')}
-      footer={
-        <Link component={RouterLink} to="/login" variant="body2">
-          {t('auth.backToLogin')}
-        </Link>
-      }
+      footer={<BackToLogin />}
     >
-      <FormAlert message={form.formError} />
-      <FormAlert message={notice} severity="success" />
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('auth.verify.title')}>
-        <Stack spacing={2}>
-          {knownEmail ? null : (
-            <TextInput
-              {...form.field('email')}
-              label={t('auth.email')}
-              type="email"
-              autoComplete="email"
-              autoFocus
-              fullWidth
-            />
-          )}
-          <TextInput
-            {...form.field('code')}
-            label={t('auth.verify.code')}
-            autoComplete="one-time-code"
-            autoFocus={Boolean(knownEmail)}
-            fullWidth
-            htmlInput={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-            {t('auth.verify.submit')}
-          </Button>
-        </Stack>
-      </form>
+      <StackedForm
+        form={form}
+        onSubmit={onSubmit}
+        aria-label={t('auth.verify.title')}
+        notice={notice}
+        submitLabel={t('auth.verify.submit')}
+        wide
+      >
+        {knownEmail ? null : <EmailInput field={form.field('email')} autoFocus />}
+        <TextInput
+          {...form.field('code')}
+          label={t('auth.verify.code')}
+          autoComplete="one-time-code"
+          autoFocus={Boolean(knownEmail)}
+          fullWidth
+          htmlInput={{ inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' }}
+        />
+      </StackedForm>
       <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary">
           {canResend ? t('auth.verify.resendReady') : t('auth.verify.resendIn')}

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../ui/api-error';
 import { Skeleton } from '../../ui/Skeleton';
-import { AuthCard } from '../auth/AuthCard';
+import { AuthCard, BackToLogin, MissingTokenCard } from '../auth/AuthCard';
 import { useInviteLookupQuery } from './api';
 import { ExistingMemberForm } from './ExistingMemberForm';
 import { NewMemberForm } from './NewMemberForm';
@@ -16,19 +14,10 @@ import { NewMemberForm } from './NewMemberForm';
 export function AcceptInvite({ token }: { token: string }) {
   const { t } = useTranslation();
   const { data, error, isLoading } = useInviteLookupQuery(token, { skip: !token });
-  const backToLogin = (
-    <Link component={RouterLink} to="/login" variant="body2">
-      {t('auth.backToLogin')}
-    </Link>
-  );
+  const backToLogin = <BackToLogin />;
   const title = t('invite.title');
 
-  if (!token)
-    return (
-      <AuthCard title={title} footer={backToLogin}>
-        <Alert severity="warning">{t('auth.missingToken')}</Alert>
-      </AuthCard>
-    );
+  if (!token) return <MissingTokenCard title={title} />;
   if (isLoading)
     return (
       <AuthCard title={title}>

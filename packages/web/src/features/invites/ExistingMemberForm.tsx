@@ -1,11 +1,10 @@
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
+import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
+import { FixedEmail } from '../auth/PersonFields';
 import { useCompleteSignIn } from '../auth/useCompleteSignIn';
 import { useAcceptInviteMutation, type InviteLookup } from './api';
 import { existingMemberSchema } from './invite-forms';
@@ -32,28 +31,14 @@ export function ExistingMemberForm({ token, invite }: { token: string; invite: I
   const acceptWithSession = form.handleSubmit({ mutate: () => accept({ token }), onSuccess: signIn });
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('invite.title')}>
-      <FormAlert message={form.formError} />
-      <Stack spacing={2}>
-        <TextField
-          id="invite-email"
-          label={t('auth.email')}
-          value={invite.email}
-          autoComplete="username"
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-        <PasswordField
-          {...form.field('password')}
-          label={t('auth.password')}
-          autoComplete="current-password"
-          autoFocus
-          fullWidth
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-          {t('invite.signInAndAccept')}
-        </Button>
-        {signedIn ? (
+    <StackedForm
+      form={form}
+      onSubmit={onSubmit}
+      aria-label={t('invite.title')}
+      submitLabel={t('invite.signInAndAccept')}
+      wide
+      after={
+        signedIn ? (
           <Button
             variant="outlined"
             fullWidth
@@ -62,8 +47,17 @@ export function ExistingMemberForm({ token, invite }: { token: string; invite: I
           >
             {t('invite.acceptWithSession')}
           </Button>
-        ) : null}
-      </Stack>
-    </form>
+        ) : null
+      }
+    >
+      <FixedEmail id="invite-email" email={invite.email} autoComplete="username" />
+      <PasswordField
+        {...form.field('password')}
+        label={t('auth.password')}
+        autoComplete="current-password"
+        autoFocus
+        fullWidth
+      />
+    </StackedForm>
   );
 }

@@ -1,11 +1,7 @@
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULE_MESSAGE } from '@slipway/contracts';
-import { Button } from '../../ui/Button';
-import { FormAlert } from '../../ui/FormAlert';
-import { PasswordField } from '../../ui/PasswordField';
+import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
+import { FixedEmail, NameFields, NewPasswordFields } from '../auth/PersonFields';
 import { useCompleteSignIn } from '../auth/useCompleteSignIn';
 import { useAcceptInviteMutation, type InviteLookup } from './api';
 import { newMemberSchema } from './invite-forms';
@@ -26,50 +22,22 @@ export function NewMemberForm({ token, invite }: { token: string; invite: Invite
     },
   });
 
-  const { helperText: passwordError, ...password } = form.field('password');
   return (
-    <form ref={form.formRef} noValidate onSubmit={onSubmit} aria-label={t('invite.title')}>
-      <FormAlert message={form.formError} />
-      <Stack spacing={2}>
-        <TextField
-          id="invite-email"
-          label={t('auth.email')}
-          value={invite.email}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            {...form.field('firstName')}
-            label={t('auth.firstName')}
-            autoComplete="given-name"
-            autoFocus
-            fullWidth
-          />
-          <TextField
-            {...form.field('lastName')}
-            label={t('auth.lastName')}
-            autoComplete="family-name"
-            fullWidth
-          />
-        </Stack>
-        <PasswordField
-          {...password}
-          label={t('auth.password')}
-          autoComplete="new-password"
-          helperText={passwordError ?? PASSWORD_RULE_MESSAGE}
-          fullWidth
-        />
-        <PasswordField
-          {...form.field('confirmPassword')}
-          label={t('invite.confirmPassword')}
-          autoComplete="new-password"
-          fullWidth
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth loading={form.submitting}>
-          {t('invite.accept')}
-        </Button>
-      </Stack>
-    </form>
+    <StackedForm
+      form={form}
+      onSubmit={onSubmit}
+      aria-label={t('invite.title')}
+      submitLabel={t('invite.accept')}
+      wide
+    >
+      <FixedEmail id="invite-email" email={invite.email} />
+      <NameFields first={form.field('firstName')} last={form.field('lastName')} autoFocus />
+      <NewPasswordFields
+        password={form.field('password')}
+        confirm={form.field('confirmPassword')}
+        label={t('auth.password')}
+        confirmLabel={t('invite.confirmPassword')}
+      />
+    </StackedForm>
   );
 }
