@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import CallSplit from '@mui/icons-material/CallSplit';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -7,13 +6,13 @@ import type { ExternalPipeline } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { usePaging } from '../../ui/ListPager';
+import { listStates } from '../../ui/list-states';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { PermissionButton } from '../access/Can';
+import { useListParams } from '../../ui/useListParams';
+import { CreateButton } from '../access/PermissionActions';
 import { useCan } from '../access/usePermission';
 import {
   useDeleteExternalPipelineMutation,
@@ -33,9 +32,8 @@ export default function ExternalPipelinesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('externalPipelines.title'));
   const can = useCan();
-  const paging = usePaging();
-  const params = paging.range;
-  const list = useExternalPipelinesQuery(params);
+  const listParams = useListParams({ sort: { key: 'name', order: 'asc' } });
+  const list = useExternalPipelinesQuery(listParams.params);
   const [dialog, setDialog] = useState<{ pipeline?: ExternalPipeline } | null>(null);
   const [confirm, setConfirm] = useState<ExternalPipeline | null>(null);
   const [remove, removal] = useDeleteExternalPipelineMutation();
@@ -66,16 +64,14 @@ export default function ExternalPipelinesPage() {
   const body = (
     <ExternalPipelinesTable
       pipelines={list.data?.rows}
-      states={{
-        ...queryStates(list, t('externalPipelines.loadError')),
+      states={listStates(list, t('externalPipelines.loadError'), {
         empty: (
           <EmptyState icon={CallSplit} title={t('externalPipelines.emptyTitle')}>
             <Typography color="text.secondary">{t('externalPipelines.emptyBody')}</Typography>
           </EmptyState>
         ),
-        paging,
-        total: list.data?.total,
-      }}
+        ...listParams.table,
+      })}
       allowed={(action) => can(PERMISSION[action])}
       syncing={syncing.isLoading ? (syncing.originalArgs ?? null) : null}
       onAction={(action, pipeline) => void onAction(action, pipeline)}
@@ -87,14 +83,9 @@ export default function ExternalPipelinesPage() {
       id="externalPipelines"
       title={t('externalPipelines.title')}
       actions={
-        <PermissionButton
-          permission="pipelines:create"
-          variant="contained"
-          startIcon={<Add />}
-          onClick={() => setDialog({})}
-        >
+        <CreateButton permission="pipelines:create" onClick={() => setDialog({})}>
           {t('externalPipelines.create')}
-        </PermissionButton>
+        </CreateButton>
       }
     >
       <FormAlert severity={notice?.severity} message={notice?.text ?? null} />

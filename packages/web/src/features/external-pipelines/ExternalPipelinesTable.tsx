@@ -1,21 +1,19 @@
-import MoreVert from '@mui/icons-material/MoreVert';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ExternalPipeline } from '@slipway/contracts';
+import { timeColumn } from '../../ui/columns';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { useRowMenu } from '../../ui/RowMenu';
 
 export type ExternalPipelineAction = 'sync' | 'edit' | 'delete';
 
 /**
  * External pipelines as rows: the name opens the pipeline's page (where it runs), the source and
- * revision, the version, when it was last synced and why the last sync failed, if it did.
+ * revision, the version, when it was last synced and why the last sync failed, if it did. Sortable
+ * by name, version and last sync; on a phone only the name, state and menu stay.
  */
 export function ExternalPipelinesTable({
   pipelines,
@@ -33,17 +31,19 @@ export function ExternalPipelinesTable({
   onAction: (action: ExternalPipelineAction, pipeline: ExternalPipeline) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; pipeline: ExternalPipeline } | null>(null);
-  const when = (at: string | null) =>
-    at ? new Date(at).toLocaleString(i18n.language) : t('externalPipelines.never');
-  const choose = (action: ExternalPipelineAction) => {
-    if (menu) onAction(action, menu.pipeline);
-    setMenu(null);
-  };
+  const rowMenu = useRowMenu<ExternalPipeline, ExternalPipelineAction>({
+    items: () => [
+      { action: 'sync', label: t('externalPipelines.syncNow'), disabled: !allowed('sync') },
+      { action: 'edit', label: t('common.edit'), disabled: !allowed('edit') },
+      { action: 'delete', label: t('common.delete'), disabled: !allowed('delete') },
+    ],
+    onAction,
+  });
   const columns: Column<ExternalPipeline>[] = [
     {
       id: 'name',
       header: t('externalPipelines.columns.name'),
+      sortKey: 'name',
       sx: { whiteSpace: 'nowrap' },
       cell: (p) => (
         <Link component={RouterLink} to={`/pipelines/${encodeURIComponent(p.id)}`}>
@@ -55,6 +55,7 @@ export function ExternalPipelinesTable({
       id: 'source',
       header: t('externalPipelines.columns.source'),
       sx: { overflowWrap: 'anywhere', maxWidth: 320 },
+      hideBelow: 'sm',
       cell: (p) => (
         <>
           <Typography variant="body2">{p.source.url}</Typography>
@@ -64,14 +65,26 @@ export function ExternalPipelinesTable({
         </>
       ),
     },
-    { id: 'revision', header: t('externalPipelines.columns.revision'), cell: (p) => p.source.revision },
-    { id: 'version', header: t('externalPipelines.columns.version'), cell: (p) => p.version },
     {
-      id: 'lastSynced',
-      header: t('externalPipelines.columns.lastSynced'),
-      cell: (p) => when(p.lastSyncedAt),
-      sx: { whiteSpace: 'nowrap' },
+      id: 'revision',
+      header: t('externalPipelines.columns.revision'),
+      cell: (p) => p.source.revision,
+      hideBelow: 'md',
     },
+    {
+      id: 'version',
+      header: t('externalPipelines.columns.version'),
+      sortKey: 'version',
+      cell: (p) => p.version,
+      hideBelow: 'sm',
+    },
+    timeColumn<ExternalPipeline>(
+      'lastSynced',
+      t('externalPipelines.columns.lastSynced'),
+      (p) => p.lastSyncedAt,
+      i18n.language,
+      { sortKey: 'lastSyncedAt', none: t('externalPipelines.never'), hideBelow: 'sm' },
+    ),
     {
       id: 'state',
       header: t('externalPipelines.columns.state'),
@@ -96,19 +109,7 @@ export function ExternalPipelinesTable({
           <Chip size="small" color="success" variant="outlined" label={t('externalPipelines.inSync')} />
         ),
     },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (p) => (
-        <IconButton
-          aria-label={t('externalPipelines.actionsFor', { name: p.name })}
-          onClick={(e) => setMenu({ anchor: e.currentTarget, pipeline: p })}
-        >
-          <MoreVert />
-        </IconButton>
-      ),
-    },
+    rowMenu.column(t('common.actions'), (p) => t('externalPipelines.actionsFor', { name: p.name })),
   ];
   return (
     <DataTable
@@ -119,17 +120,7 @@ export function ExternalPipelinesTable({
       rowTestId="external-pipeline-row"
       {...states}
     >
-      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <MenuItem disabled={!allowed('sync')} onClick={() => choose('sync')}>
-          {t('externalPipelines.syncNow')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('edit')} onClick={() => choose('edit')}>
-          {t('common.edit')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('delete')} onClick={() => choose('delete')}>
-          {t('common.delete')}
-        </MenuItem>
-      </Menu>
+      {rowMenu.menu}
     </DataTable>
   );
 }

@@ -64,6 +64,20 @@ function seed(patch: Partial<ExternalPipeline> = {}): ExternalPipeline {
 }
 
 describe('external pipelines page', () => {
+  it('lists by name and sorts the other way from the Name header (the server sorts)', async () => {
+    seed({ id: 'ext-1', name: 'shop-ci' });
+    seed({ id: 'ext-2', name: 'app-ci' });
+    renderApp('/external-pipelines');
+    const rows = async () =>
+      (await screen.findAllByTestId('external-pipeline-row', {}, opts)).map((r) => r.textContent ?? '');
+    await waitFor(async () => expect((await rows())[0]).toContain('app-ci'));
+    const header = screen.getByRole('columnheader', { name: 'Name' });
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Name' }));
+    await waitFor(async () => expect((await rows())[0]).toContain('shop-ci'));
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('starts empty, checks the form, shows where the server refused, and adds one', async () => {
     renderApp('/external-pipelines');
     expect(await screen.findByText('No external pipelines yet', {}, opts)).toBeTruthy();

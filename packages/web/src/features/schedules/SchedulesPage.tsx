@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -6,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { Schedule } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { AreaPage } from '../../ui/AreaPage';
-import { queryStates } from '../../ui/DataTable';
+import { listStates } from '../../ui/list-states';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
-import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { useCan } from '../access/usePermission';
 import { useDeleteScheduleMutation, useSchedulesQuery, useUpdateScheduleMutation } from './api';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -44,16 +43,14 @@ export default function SchedulesPage() {
   const body = (
     <SchedulesTable
       schedules={list.data?.rows}
-      states={{
-        ...queryStates(list, t('schedules.loadError')),
+      states={listStates(list, t('schedules.loadError'), {
         empty: (
           <EmptyState icon={EventRepeat} title={t('schedules.emptyTitle')}>
             <Typography color="text.secondary">{t('schedules.emptyBody')}</Typography>
           </EmptyState>
         ),
         ...listParams.table,
-        total: list.data?.total,
-      }}
+      })}
       allowed={(a) => can(PERMISSION[a])}
       onAction={onAction}
     />
@@ -64,14 +61,9 @@ export default function SchedulesPage() {
       id="schedules"
       title={t('schedules.title')}
       actions={
-        <PermissionButton
-          permission="schedules:create"
-          variant="contained"
-          startIcon={<Add />}
-          onClick={() => setDialog({})}
-        >
+        <CreateButton permission="schedules:create" onClick={() => setDialog({})}>
           {t('schedules.create')}
-        </PermissionButton>
+        </CreateButton>
       }
     >
       <FormAlert message={updating.error ? errorMessage(updating.error) : null} />

@@ -1,15 +1,12 @@
-import MoreVert from '@mui/icons-material/MoreVert';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Schedule } from '@slipway/contracts';
+import { timeColumn } from '../../ui/columns';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { useRowMenu } from '../../ui/RowMenu';
+import { EnabledChip } from '../../ui/StatusChip';
 import { describeFrequency } from './schedule-format';
 
 export type ScheduleAction = 'edit' | 'toggle' | 'delete';
@@ -31,24 +28,28 @@ export function SchedulesTable({
   onAction: (action: ScheduleAction, schedule: Schedule) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; schedule: Schedule } | null>(null);
   const when = (at: string | null) => (at ? new Date(at).toLocaleString(i18n.language) : t('schedules.none'));
-  const choose = (action: ScheduleAction) => {
-    if (menu) onAction(action, menu.schedule);
-    setMenu(null);
-  };
+  const rowMenu = useRowMenu<Schedule, ScheduleAction>({
+    items: (s) => [
+      { action: 'edit', label: t('common.edit'), disabled: !allowed('edit') },
+      {
+        action: 'toggle',
+        label: s.enabled ? t('schedules.disable') : t('schedules.enable'),
+        disabled: !allowed('toggle'),
+      },
+      { action: 'delete', label: t('common.delete'), disabled: !allowed('delete'), danger: true },
+    ],
+    onAction,
+  });
   const columns: Column<Schedule>[] = [
     { id: 'name', header: t('schedules.columns.name'), cell: (s) => s.name, sortKey: 'name' },
     { id: 'pipeline', header: t('schedules.columns.pipeline'), cell: (s) => s.pipelineName },
     { id: 'frequency', header: t('schedules.columns.frequency'), cell: (s) => describeFrequency(s, t) },
     { id: 'timeZone', header: t('schedules.columns.timeZone'), cell: (s) => s.timeZone },
-    {
-      id: 'nextRun',
-      header: t('schedules.columns.nextRun'),
+    timeColumn<Schedule>('nextRun', t('schedules.columns.nextRun'), (s) => s.nextRunAt, i18n.language, {
       sortKey: 'nextRunAt',
-      cell: (s) => when(s.nextRunAt),
-      sx: { whiteSpace: 'nowrap' },
-    },
+      none: t('schedules.none'),
+    }),
     {
       id: 'lastRun',
       header: t('schedules.columns.lastRun'),
@@ -82,27 +83,10 @@ export function SchedulesTable({
       id: 'status',
       header: t('schedules.columns.status'),
       cell: (s) => (
-        <Chip
-          size="small"
-          color={s.enabled ? 'success' : 'default'}
-          label={s.enabled ? t('schedules.enabled') : t('schedules.disabled')}
-        />
+        <EnabledChip enabled={s.enabled} on={t('schedules.enabled')} off={t('schedules.disabled')} />
       ),
     },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (s) => (
-        <IconButton
-          aria-label={t('schedules.actionsFor', { name: s.name })}
-          aria-haspopup="menu"
-          onClick={(e) => setMenu({ anchor: e.currentTarget, schedule: s })}
-        >
-          <MoreVert />
-        </IconButton>
-      ),
-    },
+    rowMenu.column(t('common.actions'), (s) => t('schedules.actionsFor', { name: s.name })),
   ];
   return (
     <DataTable
@@ -113,17 +97,7 @@ export function SchedulesTable({
       rowTestId="schedule-row"
       {...states}
     >
-      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <MenuItem disabled={!allowed('edit')} onClick={() => choose('edit')}>
-          {t('common.edit')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('toggle')} onClick={() => choose('toggle')}>
-          {menu?.schedule.enabled ? t('schedules.disable') : t('schedules.enable')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('delete')} onClick={() => choose('delete')} sx={{ color: 'error.main' }}>
-          {t('common.delete')}
-        </MenuItem>
-      </Menu>
+      {rowMenu.menu}
     </DataTable>
   );
 }

@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import Webhook from '@mui/icons-material/Webhook';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -7,13 +6,13 @@ import type { Webhook as WebhookView, WebhookWithSecret } from '@slipway/contrac
 import { errorMessage } from '../../ui/api-error';
 import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { usePaging } from '../../ui/ListPager';
+import { listStates } from '../../ui/list-states';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { PermissionButton } from '../access/Can';
+import { useListParams } from '../../ui/useListParams';
+import { CreateButton } from '../access/PermissionActions';
 import { useCan } from '../access/usePermission';
 import {
   useDeleteWebhookMutation,
@@ -38,9 +37,8 @@ export default function WebhooksPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('webhooks.title'));
   const can = useCan();
-  const paging = usePaging();
-  const params = paging.range;
-  const list = useWebhooksQuery(params);
+  const listParams = useListParams();
+  const list = useWebhooksQuery(listParams.params);
   const [dialog, setDialog] = useState<{ webhook?: WebhookView } | null>(null);
   const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
   const [deliveries, setDeliveries] = useState<WebhookView | null>(null);
@@ -77,16 +75,14 @@ export default function WebhooksPage() {
   const body = (
     <WebhooksTable
       webhooks={list.data?.rows}
-      states={{
-        ...queryStates(list, t('webhooks.loadError')),
+      states={listStates(list, t('webhooks.loadError'), {
         empty: (
           <EmptyState icon={Webhook} title={t('webhooks.emptyTitle')}>
             <Typography color="text.secondary">{t('webhooks.emptyBody')}</Typography>
           </EmptyState>
         ),
-        paging,
-        total: list.data?.total,
-      }}
+        ...listParams.table,
+      })}
       allowed={(action) => action === 'deliveries' || can(PERMISSION[action])}
       onAction={onAction}
     />
@@ -98,14 +94,9 @@ export default function WebhooksPage() {
       id="webhooks"
       title={t('webhooks.title')}
       actions={
-        <PermissionButton
-          permission="webhooks:create"
-          variant="contained"
-          startIcon={<Add />}
-          onClick={() => setDialog({})}
-        >
+        <CreateButton permission="webhooks:create" onClick={() => setDialog({})}>
           {t('webhooks.create')}
-        </PermissionButton>
+        </CreateButton>
       }
     >
       <FormAlert message={updating.error ? errorMessage(updating.error) : null} />

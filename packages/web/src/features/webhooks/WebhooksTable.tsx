@@ -1,16 +1,16 @@
-import MoreVert from '@mui/icons-material/MoreVert';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Webhook } from '@slipway/contracts';
+import { timeColumn } from '../../ui/columns';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { useRowMenu } from '../../ui/RowMenu';
+import { EnabledChip } from '../../ui/StatusChip';
 
 export type WebhookAction = 'deliveries' | 'edit' | 'toggle' | 'rotate' | 'delete';
 
-/** Webhooks as rows; each row's actions sit in a menu, disabled where the caller lacks the permission. */
+/**
+ * Webhooks as rows, sortable by type, event and branch; each row's actions sit in a menu, disabled
+ * where the caller lacks the permission. On a phone only the pipeline, status and menu stay.
+ */
 export function WebhooksTable({
   webhooks,
   states,
@@ -24,57 +24,65 @@ export function WebhooksTable({
   onAction: (action: WebhookAction, webhook: Webhook) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [menu, setMenu] = useState<{ anchor: HTMLElement; webhook: Webhook } | null>(null);
-  const choose = (action: WebhookAction) => {
-    if (menu) onAction(action, menu.webhook);
-    setMenu(null);
-  };
+  const rowMenu = useRowMenu<Webhook, WebhookAction>({
+    items: (w) => [
+      { action: 'deliveries', label: t('webhooks.deliveries') },
+      { action: 'edit', label: t('common.edit'), disabled: !allowed('edit') },
+      {
+        action: 'toggle',
+        label: w.enabled ? t('webhooks.disable') : t('webhooks.enable'),
+        disabled: !allowed('toggle'),
+      },
+      { action: 'rotate', label: t('webhooks.rotate'), disabled: !allowed('rotate') },
+      { action: 'delete', label: t('common.delete'), disabled: !allowed('delete'), danger: true },
+    ],
+    onAction,
+  });
   const columns: Column<Webhook>[] = [
     { id: 'pipeline', header: t('webhooks.columns.pipeline'), cell: (w) => w.pipelineName },
-    { id: 'type', header: t('webhooks.columns.type'), cell: (w) => t(`webhooks.types.${w.type}`) },
-    { id: 'event', header: t('webhooks.columns.event'), cell: (w) => w.event },
+    {
+      id: 'type',
+      header: t('webhooks.columns.type'),
+      sortKey: 'type',
+      cell: (w) => t(`webhooks.types.${w.type}`),
+      hideBelow: 'sm',
+    },
+    {
+      id: 'event',
+      header: t('webhooks.columns.event'),
+      sortKey: 'event',
+      cell: (w) => w.event,
+      hideBelow: 'sm',
+    },
     {
       id: 'branch',
       header: t('webhooks.columns.branch'),
+      sortKey: 'branch',
       cell: (w) => w.branch,
       sx: { fontFamily: 'monospace' },
+      hideBelow: 'sm',
     },
     {
       id: 'status',
       header: t('webhooks.columns.status'),
       cell: (w) => (
-        <Chip
-          size="small"
-          color={w.enabled ? 'success' : 'default'}
-          label={w.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
-        />
+        <EnabledChip enabled={w.enabled} on={t('webhooks.enabled')} off={t('webhooks.disabled')} />
       ),
     },
-    {
-      id: 'lastDelivery',
-      header: t('webhooks.columns.lastDelivery'),
-      cell: (w) =>
-        w.lastDeliveryAt ? new Date(w.lastDeliveryAt).toLocaleString(i18n.language) : t('webhooks.never'),
-      sx: { whiteSpace: 'nowrap' },
-    },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (w) => (
-        <IconButton
-          aria-label={t('webhooks.actionsFor', {
-            type: t(`webhooks.types.${w.type}`),
-            event: w.event,
-            pipeline: w.pipelineName,
-          })}
-          aria-haspopup="menu"
-          onClick={(e) => setMenu({ anchor: e.currentTarget, webhook: w })}
-        >
-          <MoreVert />
-        </IconButton>
-      ),
-    },
+    timeColumn<Webhook>(
+      'lastDelivery',
+      t('webhooks.columns.lastDelivery'),
+      (w) => w.lastDeliveryAt,
+      i18n.language,
+      { none: t('webhooks.never'), hideBelow: 'sm' },
+    ),
+    rowMenu.column(t('common.actions'), (w) =>
+      t('webhooks.actionsFor', {
+        type: t(`webhooks.types.${w.type}`),
+        event: w.event,
+        pipeline: w.pipelineName,
+      }),
+    ),
   ];
   return (
     <DataTable
@@ -85,21 +93,7 @@ export function WebhooksTable({
       rowTestId="webhook-row"
       {...states}
     >
-      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => choose('deliveries')}>{t('webhooks.deliveries')}</MenuItem>
-        <MenuItem disabled={!allowed('edit')} onClick={() => choose('edit')}>
-          {t('common.edit')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('toggle')} onClick={() => choose('toggle')}>
-          {menu?.webhook.enabled ? t('webhooks.disable') : t('webhooks.enable')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('rotate')} onClick={() => choose('rotate')}>
-          {t('webhooks.rotate')}
-        </MenuItem>
-        <MenuItem disabled={!allowed('delete')} onClick={() => choose('delete')} sx={{ color: 'error.main' }}>
-          {t('common.delete')}
-        </MenuItem>
-      </Menu>
+      {rowMenu.menu}
     </DataTable>
   );
 }

@@ -52,6 +52,23 @@ async function openActions(
 }
 
 describe('webhooks page', () => {
+  it('sorts by branch from its header, then the other way (the server sorts)', async () => {
+    seedWebhook({ id: 'wh-1', branch: 'main' });
+    seedWebhook({ id: 'wh-2', branch: 'develop' });
+    renderApp('/webhooks');
+    const rows = async () =>
+      (await screen.findAllByTestId('webhook-row', {}, opts)).map((r) => r.textContent ?? '');
+    await waitFor(async () => expect(await rows()).toHaveLength(2));
+    expect((await rows())[0]).toContain('main');
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('columnheader', { name: 'Branch' })).getByRole('button'));
+    await waitFor(async () => expect((await rows())[0]).toContain('develop'));
+    expect(screen.getByRole('columnheader', { name: 'Branch' }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(screen.getByRole('columnheader', { name: 'Branch' })).getByRole('button'));
+    await waitFor(async () => expect((await rows())[0]).toContain('main'));
+    expect(screen.getByRole('columnheader', { name: 'Branch' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
   it('creates a webhook and shows its payload URL and secret once, with copy buttons', async () => {
     renderApp('/webhooks');
     expect(await screen.findByText('No webhooks yet', {}, opts)).toBeTruthy();
