@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import ViewQuilt from '@mui/icons-material/ViewQuilt';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +5,15 @@ import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { AreaPage } from '../../ui/AreaPage';
-import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { usePaging } from '../../ui/ListPager';
+import { listStates } from '../../ui/list-states';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useListParams } from '../../ui/useListParams';
 import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { usePermission } from '../access/usePermission';
 import { SAMPLE_PIPELINE } from '../../app/samples';
-import { formatTime } from '../../ui/format';
 import {
   useCreatePipelineTemplateMutation,
   useDeletePipelineTemplateMutation,
@@ -24,16 +23,17 @@ import {
 } from './api';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog';
 import { TemplateDialog } from './TemplateDialog';
+import { TemplatesTable } from './TemplatesTable';
 import { UseTemplateDialog } from './UseTemplateDialog';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; template: PipelineDetail };
 
 /** Pipeline templates: list, view and edit the YAML, create, delete, and use one as a new pipeline. */
 export default function PipelineTemplatesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('catalogue.pipelineTemplates'));
-  const paging = usePaging();
-  const list = usePipelineTemplatesQuery(paging.range);
+  const listParams = useListParams({ sort: { key: 'name', order: 'asc' } });
+  const list = usePipelineTemplatesQuery(listParams.params);
   const [load, loaded] = useLazyPipelineTemplateQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<PipelineSummary | null>(null);
@@ -50,22 +50,13 @@ export default function PipelineTemplatesPage() {
       .catch(() => undefined);
   }
 
-  const columns: Column<PipelineSummary>[] = [
-    { id: 'name', header: t('catalogue.name'), cell: (row) => row.name },
-    { id: 'description', header: t('catalogue.description'), cell: (row) => row.description },
-    { id: 'version', header: t('catalogue.version'), cell: (row) => row.version },
-    {
-      id: 'updated',
-      header: t('catalogue.updated'),
-      cell: (row) => formatTime(row.updatedAt, i18n.language),
-      sx: { whiteSpace: 'nowrap' },
-    },
-    {
-      id: 'actions',
-      header: t('catalogue.actions'),
-      align: 'end',
-      sx: { whiteSpace: 'nowrap' },
-      cell: (row) => (
+  const body = (
+    <TemplatesTable<PipelineSummary>
+      label={t('catalogue.pipelineTemplates')}
+      rows={list.data?.rows}
+      rowTestId="template-row"
+      sortable
+      actions={(row) => (
         <>
           <Button
             size="small"
@@ -89,25 +80,15 @@ export default function PipelineTemplatesPage() {
             {t('catalogue.delete')}
           </PermissionButton>
         </>
-      ),
-    },
-  ];
-  const body = (
-    <DataTable
-      aria-label={t('catalogue.pipelineTemplates')}
-      columns={columns}
-      rows={list.data?.rows}
-      getRowId={(row) => row.id}
-      rowTestId="template-row"
-      {...queryStates(list, t('catalogue.loadError'))}
-      skeletonRows={5}
-      empty={
-        <EmptyState icon={ViewQuilt} title={t('catalogue.noPipelineTemplates')}>
-          {t('catalogue.noPipelineTemplatesBody')}
-        </EmptyState>
-      }
-      paging={paging}
-      total={list.data?.total}
+      )}
+      states={listStates(list, t('catalogue.loadError'), {
+        empty: (
+          <EmptyState icon={ViewQuilt} title={t('catalogue.noPipelineTemplates')}>
+            {t('catalogue.noPipelineTemplatesBody')}
+          </EmptyState>
+        ),
+        ...listParams.table,
+      })}
     />
   );
 
@@ -117,17 +98,15 @@ export default function PipelineTemplatesPage() {
       testId="pipeline-templates-page"
       title={t('catalogue.pipelineTemplates')}
       actions={
-        <PermissionButton
+        <CreateButton
           permission="pipelineTemplates:create"
-          variant="contained"
-          startIcon={<Add />}
           onClick={() => {
             created.reset();
             setEditing({ kind: 'new' });
           }}
         >
           {t('catalogue.newPipelineTemplate')}
-        </PermissionButton>
+        </CreateButton>
       }
     >
       <FormAlert message={loaded.isError ? errorMessage(loaded.error) : null} />

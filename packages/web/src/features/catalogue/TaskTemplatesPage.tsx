@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import Extension from '@mui/icons-material/Extension';
 import Chip from '@mui/material/Chip';
 import { useState } from 'react';
@@ -6,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
 import { AreaPage } from '../../ui/AreaPage';
-import { DataTable, queryStates, type Column } from '../../ui/DataTable';
+import { listStates } from '../../ui/list-states';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { usePermission } from '../access/usePermission';
-import { formatTime } from '../../ui/format';
 import {
   useCreateTaskTemplateMutation,
   useDeleteTaskTemplateMutation,
@@ -20,6 +19,7 @@ import {
 } from './api';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog';
 import { TemplateDialog } from './TemplateDialog';
+import { TemplatesTable } from './TemplatesTable';
 
 /** A starting point for a new task template. */
 export const SAMPLE_TASK = `apiVersion: tekton.dev/v1
@@ -45,7 +45,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; task: TaskTemplate };
  * (create, edit, delete), each a Tekton Task a pipeline can reference by name.
  */
 export default function TaskTemplatesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useDocumentTitle(t('catalogue.taskTemplates'));
   const list = useTaskTemplatesQuery();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -55,31 +55,18 @@ export default function TaskTemplatesPage() {
   const [remove, removed] = useDeleteTaskTemplateMutation();
   const canEdit = usePermission('taskTemplates:edit').allowed;
 
-  const columns: Column<TaskTemplate>[] = [
-    {
-      id: 'name',
-      header: t('catalogue.name'),
-      cell: (task) => (
+  const body = (
+    <TemplatesTable<TaskTemplate>
+      label={t('catalogue.taskTemplates')}
+      rows={list.data}
+      rowTestId="task-template-row"
+      name={(task) => (
         <>
           {task.name}{' '}
           {task.builtIn ? <Chip size="small" label={t('catalogue.builtIn')} data-testid="built-in" /> : null}
         </>
-      ),
-    },
-    { id: 'description', header: t('catalogue.description'), cell: (task) => task.description },
-    { id: 'version', header: t('catalogue.version'), cell: (task) => task.version },
-    {
-      id: 'updated',
-      header: t('catalogue.updated'),
-      cell: (task) => formatTime(task.updatedAt, i18n.language),
-      sx: { whiteSpace: 'nowrap' },
-    },
-    {
-      id: 'actions',
-      header: t('catalogue.actions'),
-      align: 'end',
-      sx: { whiteSpace: 'nowrap' },
-      cell: (task) => (
+      )}
+      actions={(task) => (
         <>
           <Button
             size="small"
@@ -104,19 +91,10 @@ export default function TaskTemplatesPage() {
             </PermissionButton>
           )}
         </>
-      ),
-    },
-  ];
-  const body = (
-    <DataTable
-      aria-label={t('catalogue.taskTemplates')}
-      columns={columns}
-      rows={list.data}
-      getRowId={(task) => task.id}
-      rowTestId="task-template-row"
-      {...queryStates(list, t('catalogue.loadError'))}
-      skeletonRows={5}
-      empty={<EmptyState icon={Extension} title={t('catalogue.noTaskTemplates')} />}
+      )}
+      states={listStates(list, t('catalogue.loadError'), {
+        empty: <EmptyState icon={Extension} title={t('catalogue.noTaskTemplates')} />,
+      })}
     />
   );
 
@@ -126,17 +104,15 @@ export default function TaskTemplatesPage() {
       testId="task-templates-page"
       title={t('catalogue.taskTemplates')}
       actions={
-        <PermissionButton
+        <CreateButton
           permission="taskTemplates:create"
-          variant="contained"
-          startIcon={<Add />}
           onClick={() => {
             created.reset();
             setEditing({ kind: 'new' });
           }}
         >
           {t('catalogue.newTaskTemplate')}
-        </PermissionButton>
+        </CreateButton>
       }
     >
       {body}
