@@ -29,6 +29,7 @@ import { createOnboardingFeature } from './onboarding/onboarding-feature.js';
 import { createOrganisationsFeature } from './organisations/organisations-feature.js';
 import { createPipelineCatalogueFeature } from './pipeline-catalogue/pipeline-catalogue-feature.js';
 import { createPipelineRunsFeature } from './pipeline-runs/pipeline-runs-feature.js';
+import { createRepositoriesFeature } from './repositories/repositories-feature.js';
 import { createLocalExecutor } from './pipelines/executor/local-executor-factory.js';
 import { createRolesFeature } from './roles/roles-feature.js';
 import type { RuntimeSettingsService } from './runtime-settings/runtime-settings-service.js';
@@ -176,6 +177,15 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   const runTriggers = { db, loader: catalogue.exports.loader, runs: pipelineRuns.exports.service };
   const webhooks = createWebhooksFeature({ ...runTriggers, keys });
   const schedules = createSchedulesFeature({ ...runTriggers, log, engine: config.engineEnabled });
+  // Hosted git: the repositories quick setup bootstraps, cloned and pushed over smart HTTP.
+  const repositories = createRepositoriesFeature({
+    db,
+    dataDir: config.dataDir,
+    publicUrl,
+    gitPolicy,
+    access: access.exports.store,
+    audit: audit.exports.store,
+  });
 
   return {
     features: [
@@ -202,6 +212,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       externalPipelines,
       webhooks,
       schedules,
+      repositories,
     ],
     platform: {
       settings: runtimeSettings.exports.settings,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InputError } from './errors.js';
 
@@ -114,6 +115,8 @@ export function registerNulGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     checkUrl(request);
     const body = request.body;
+    // a body a route reads as a stream (git's packs) is bytes it passes on, not fields
+    if (body instanceof Readable) return;
     const found = Buffer.isBuffer(body)
       ? firstNulInRaw(body, String(request.headers['content-type'] ?? '').toLowerCase())
       : firstNul(body, 'body');
