@@ -4,6 +4,7 @@ import { AUTHENTICATED } from '../../platform/auth/principal.js';
 import type { AccessStore } from '../../platform/auth/access-store-type.js';
 import { canSeeWorkspace, organisationGrants, workspaceGrants } from '../../platform/auth/grants.js';
 import { workspaceHeader } from '../../platform/headers.js';
+import { routes } from '../../platform/routes.js';
 
 /**
  * What the caller may do, so the web app can hide or disable what is not allowed and show the
@@ -11,17 +12,11 @@ import { workspaceHeader } from '../../platform/headers.js';
  */
 export function accessRoutes(store: AccessStore): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/access/permissions',
-      {
-        config: { access: AUTHENTICATED },
-        schema: {
-          tags: ['access'],
-          summary: "The caller's grants in their organisation and in the workspace named by x-workspace-id",
-          response: { 200: callerPermissionsSchema },
-        },
-      },
-      async (request): Promise<CallerPermissions> => {
+    routes(app, ['access']).get('/api/access/permissions', {
+      summary: "The caller's grants in their organisation and in the workspace named by x-workspace-id",
+      access: AUTHENTICATED,
+      response: callerPermissionsSchema,
+      handler: async (request): Promise<CallerPermissions> => {
         const p = request.principal!;
         const workspaceId = workspaceHeader(request);
         const organisationRole =
@@ -40,6 +35,6 @@ export function accessRoutes(store: AccessStore): FastifyPluginAsyncZod {
           workspace: visible ? workspaceGrants(standing) : [],
         };
       },
-    );
+    });
   };
 }

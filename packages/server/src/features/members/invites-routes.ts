@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   idParamsSchema,
   inviteAcceptRequestSchema,
@@ -12,86 +11,55 @@ import {
 } from '@slipway/contracts';
 import { inOrganisation, PUBLIC } from '../../platform/auth/principal.js';
 import { personOf, requestContext } from '../../platform/request-context.js';
+import { routes } from '../../platform/routes.js';
 import type { InvitesService } from './invites-service.js';
-
-const tags = ['invites'];
 
 export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/invites',
-      {
-        config: {
-          access: inOrganisation('members:create'),
-          auditAction: 'member.invite',
-          auditTarget: { type: 'invite', id: 'response.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Invite a person by e-mail',
-          body: inviteCreateRequestSchema,
-          response: { 201: inviteSchema },
-        },
-      },
-      async (request, reply) => {
+    const invites = routes(app, ['invites']);
+    invites.post('/api/invites', {
+      summary: 'Invite a person by e-mail',
+      access: inOrganisation('members:create'),
+      auditAction: 'member.invite',
+      auditTarget: { type: 'invite', id: 'response.id' },
+      body: inviteCreateRequestSchema,
+      response: inviteSchema,
+      status: 201,
+      handler: async (request) => {
         request.audit.detail = { email: request.body.email, organisationRole: request.body.organisationRole };
-        const invite = await service.create(personOf(request.principal), request.body);
-        return reply.code(201).send(invite);
+        return service.create(personOf(request.principal), request.body);
       },
-    );
-    app.get(
-      '/api/invites',
-      {
-        config: { access: inOrganisation('members:view') },
-        schema: { tags, summary: 'Pending invites of my organisation', response: { 200: inviteListSchema } },
-      },
-      async (request) => service.list(request.principal!.organisationId),
-    );
-    app.delete(
-      '/api/invites/:id',
-      {
-        config: {
-          access: inOrganisation('members:create'),
-          auditAction: 'member.invite_revoke',
-          auditTarget: { type: 'invite', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Revoke a pending invite',
-          params: idParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await service.revoke(request.principal!.organisationId, request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
-    app.get(
-      '/api/invites/lookup',
-      {
-        config: { access: PUBLIC },
-        schema: {
-          tags,
-          summary: 'What an invite link is for, before accepting it',
-          querystring: inviteLookupQuerySchema,
-          response: { 200: inviteLookupResponseSchema },
-        },
-      },
-      async (request) => service.lookup(request.query.token),
-    );
-    app.post(
-      '/api/invites/accept',
-      {
-        config: { access: PUBLIC, auditAction: 'member.invite_accept', auditTarget: { type: 'invite' } },
-        schema: {
-          tags,
-          summary: 'Accept an invite as a new person or an existing one; signs in to the organisation',
-          body: inviteAcceptRequestSchema,
-          response: { 200: loginResponseSchema },
-        },
-      },
-      async (request) => {
+    });
+    invites.get('/api/invites', {
+      summary: 'Pending invites of my organisation',
+      access: inOrganisation('members:view'),
+      response: inviteListSchema,
+      handler: async (request) => service.list(request.principal!.organisationId),
+    });
+    invites.delete('/api/invites/:id', {
+      summary: 'Revoke a pending invite',
+      access: inOrganisation('members:create'),
+      auditAction: 'member.invite_revoke',
+      auditTarget: { type: 'invite', id: 'params.id' },
+      params: idParamsSchema,
+      status: 204,
+      handler: async (request) => service.revoke(request.principal!.organisationId, request.params.id),
+    });
+    invites.get('/api/invites/lookup', {
+      summary: 'What an invite link is for, before accepting it',
+      access: PUBLIC,
+      querystring: inviteLookupQuerySchema,
+      response: inviteLookupResponseSchema,
+      handler: async (request) => service.lookup(request.query.token),
+    });
+    invites.post('/api/invites/accept', {
+      summary: 'Accept an invite as a new person or an existing one; signs in to the organisation',
+      access: PUBLIC,
+      auditAction: 'member.invite_accept',
+      auditTarget: { type: 'invite' },
+      body: inviteAcceptRequestSchema,
+      response: loginResponseSchema,
+      handler: async (request) => {
         const { session, invite } = await service.accept(
           request.body,
           request.principal,
@@ -103,6 +71,6 @@ export function inviteRoutes(service: InvitesService): FastifyPluginAsyncZod {
         request.audit.actorLabel = invite.email;
         return session;
       },
-    );
+    });
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   listQuerySchema,
   memberListSchema,
@@ -8,74 +7,52 @@ import {
   memberWorkspaceParamsSchema,
   memberWorkspaceRoleRequestSchema,
 } from '@slipway/contracts';
+import type { AuditTarget } from '../../platform/audit-target.js';
 import { inOrganisation } from '../../platform/auth/principal.js';
 import { personOf } from '../../platform/request-context.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { routes } from '../../platform/routes.js';
 import type { MembersService } from './members-service.js';
 
-const tags = ['members'];
+/** The member a route changes, named by its path. */
+const member: AuditTarget = { type: 'user', id: 'params.userId' };
 
 export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/members',
-      {
-        config: { access: inOrganisation('members:view') },
-        schema: {
-          tags,
-          summary: 'Members of my organisation with their organisation and workspace roles',
-          querystring: listQuerySchema,
-          response: { 200: memberListSchema },
-        },
-      },
-      async (request, reply) => {
+    const members = routes(app, ['members']);
+    const roleChange = {
+      access: inOrganisation('members:edit'),
+      auditAction: 'member.role_change',
+      auditTarget: member,
+    };
+    members.get('/api/members', {
+      summary: 'Members of my organisation with their organisation and workspace roles',
+      access: inOrganisation('members:view'),
+      querystring: listQuerySchema,
+      response: memberListSchema,
+      handler: async (request) => {
         const { total, members } = await service.list(request.principal!.organisationId, request.query);
-        return withTotalCount(reply, members, total);
+        return { rows: members, total };
       },
-    );
-    app.put(
-      '/api/members/:userId/role',
-      {
-        config: {
-          access: inOrganisation('members:edit'),
-          auditAction: 'member.role_change',
-          auditTarget: { type: 'user', id: 'params.userId' },
-        },
-        schema: {
-          tags,
-          summary: "Change a member's organisation role ('Make Account admin')",
-          params: memberParamsSchema,
-          body: memberRoleRequestSchema,
-          response: { 204: z.null() },
-        },
+    });
+    members.put('/api/members/:userId/role', {
+      ...roleChange,
+      summary: "Change a member's organisation role ('Make Account admin')",
+      params: memberParamsSchema,
+      body: memberRoleRequestSchema,
+      status: 204,
+      handler: async (request) => {
+        const { organisationRole } = request.body;
+        request.audit.detail = { organisationRole };
+        await service.changeRole(personOf(request.principal), request.params.userId, organisationRole);
       },
-      async (request, reply) => {
-        request.audit.detail = { organisationRole: request.body.organisationRole };
-        await service.changeRole(
-          personOf(request.principal),
-          request.params.userId,
-          request.body.organisationRole,
-        );
-        return reply.code(204).send(null);
-      },
-    );
-    app.put(
-      '/api/members/:userId/workspaces/:workspaceId',
-      {
-        config: {
-          access: inOrganisation('members:edit'),
-          auditAction: 'member.role_change',
-          auditTarget: { type: 'user', id: 'params.userId' },
-        },
-        schema: {
-          tags,
-          summary: "Assign or change a member's workspace role ('Make Project Admin')",
-          params: memberWorkspaceParamsSchema,
-          body: memberWorkspaceRoleRequestSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
+    });
+    members.put('/api/members/:userId/workspaces/:workspaceId', {
+      ...roleChange,
+      summary: "Assign or change a member's workspace role ('Make Project Admin')",
+      params: memberWorkspaceParamsSchema,
+      body: memberWorkspaceRoleRequestSchema,
+      status: 204,
+      handler: async (request) => {
         const { userId, workspaceId } = request.params;
         request.audit.workspaceId = workspaceId;
         request.audit.detail = { workspaceId, role: request.body.role };
@@ -85,51 +62,28 @@ export function memberRoutes(service: MembersService): FastifyPluginAsyncZod {
           workspaceId,
           request.body.role,
         );
-        return reply.code(204).send(null);
       },
-    );
-    app.delete(
-      '/api/members/:userId/workspaces/:workspaceId',
-      {
-        config: {
-          access: inOrganisation('members:edit'),
-          auditAction: 'member.role_change',
-          auditTarget: { type: 'user', id: 'params.userId' },
-        },
-        schema: {
-          tags,
-          summary: 'Take a member out of a workspace',
-          params: memberWorkspaceParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
+    });
+    members.delete('/api/members/:userId/workspaces/:workspaceId', {
+      ...roleChange,
+      summary: 'Take a member out of a workspace',
+      params: memberWorkspaceParamsSchema,
+      status: 204,
+      handler: async (request) => {
         const { userId, workspaceId } = request.params;
         request.audit.workspaceId = workspaceId;
         request.audit.detail = { workspaceId, role: null };
         await service.removeFromWorkspace(request.principal!.organisationId, userId, workspaceId);
-        return reply.code(204).send(null);
       },
-    );
-    app.delete(
-      '/api/members/:userId',
-      {
-        config: {
-          access: inOrganisation('members:delete'),
-          auditAction: 'member.remove',
-          auditTarget: { type: 'user', id: 'params.userId' },
-        },
-        schema: {
-          tags,
-          summary: 'Remove a member from the organisation; their sessions in it end',
-          params: memberParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
-        await service.remove(personOf(request.principal), request.params.userId);
-        return reply.code(204).send(null);
-      },
-    );
+    });
+    members.delete('/api/members/:userId', {
+      summary: 'Remove a member from the organisation; their sessions in it end',
+      access: inOrganisation('members:delete'),
+      auditAction: 'member.remove',
+      auditTarget: member,
+      params: memberParamsSchema,
+      status: 204,
+      handler: async (request) => service.remove(personOf(request.principal), request.params.userId),
+    });
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   listQuerySchema,
   memberParamsSchema,
@@ -9,10 +8,8 @@ import {
   workspaceMemberListSchema,
 } from '@slipway/contracts';
 import { inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { routes } from '../../platform/routes.js';
 import type { WorkspaceActor, WorkspaceMembersService } from './workspace-members-service.js';
-
-const tags = ['members'];
 
 function actorOf(request: FastifyRequest): WorkspaceActor {
   const p = request.principal!;
@@ -30,85 +27,55 @@ function actorOf(request: FastifyRequest): WorkspaceActor {
  */
 export function workspaceMemberRoutes(service: WorkspaceMembersService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/workspace/members',
-      {
-        config: { access: inWorkspace('members:view') },
-        schema: {
-          tags,
-          summary: 'Members of this workspace with their role in it',
-          querystring: listQuerySchema,
-          response: { 200: workspaceMemberListSchema },
-        },
-      },
-      async (request, reply) => {
+    const members = routes(app, ['members']);
+    const path = '/api/workspace/members';
+    members.get(path, {
+      summary: 'Members of this workspace with their role in it',
+      access: inWorkspace('members:view'),
+      querystring: listQuerySchema,
+      response: workspaceMemberListSchema,
+      handler: async (request) => {
         const { total, members } = await service.list(request.workspaceId!, request.query);
-        return withTotalCount(reply, members, total);
+        return { rows: members, total };
       },
-    );
-    app.post(
-      '/api/workspace/members',
-      {
-        config: {
-          access: inWorkspace('members:create'),
-          auditAction: 'member.workspace_add',
-          auditTarget: { type: 'user', id: 'body.userId' },
-        },
-        schema: {
-          tags,
-          summary: 'Add a member of the organisation to this workspace with a role',
-          body: workspaceMemberAddRequestSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
+    });
+    members.post(path, {
+      summary: 'Add a member of the organisation to this workspace with a role',
+      access: inWorkspace('members:create'),
+      auditAction: 'member.workspace_add',
+      auditTarget: { type: 'user', id: 'body.userId' },
+      body: workspaceMemberAddRequestSchema,
+      status: 204,
+      handler: async (request) => {
         request.audit.detail = { role: request.body.role };
         await service.add(actorOf(request), request.body.userId, request.body.role);
-        return reply.code(204).send(null);
       },
-    );
-    app.put(
-      '/api/workspace/members/:userId',
-      {
-        config: {
-          access: inWorkspace('members:edit'),
-          auditAction: 'member.role_change',
-          auditTarget: { type: 'user', id: 'params.userId' },
-        },
-        schema: {
-          tags,
-          summary: "Change a member's role in this workspace ('Make Project Admin')",
-          params: memberParamsSchema,
-          body: memberWorkspaceRoleRequestSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
+    });
+    const target = { type: 'user', id: 'params.userId' } as const;
+    members.put(`${path}/:userId`, {
+      summary: "Change a member's role in this workspace ('Make Project Admin')",
+      access: inWorkspace('members:edit'),
+      auditAction: 'member.role_change',
+      auditTarget: target,
+      params: memberParamsSchema,
+      body: memberWorkspaceRoleRequestSchema,
+      status: 204,
+      handler: async (request) => {
         request.audit.detail = { role: request.body.role };
         await service.changeRole(actorOf(request), request.params.userId, request.body.role);
-        return reply.code(204).send(null);
       },
-    );
-    app.delete(
-      '/api/workspace/members/:userId',
-      {
-        config: {
-          access: inWorkspace('members:delete'),
-          auditAction: 'member.workspace_remove',
-          auditTarget: { type: 'user', id: 'params.userId' },
-        },
-        schema: {
-          tags,
-          summary: 'Take a member out of this workspace',
-          params: memberParamsSchema,
-          response: { 204: z.null() },
-        },
-      },
-      async (request, reply) => {
+    });
+    members.delete(`${path}/:userId`, {
+      summary: 'Take a member out of this workspace',
+      access: inWorkspace('members:delete'),
+      auditAction: 'member.workspace_remove',
+      auditTarget: target,
+      params: memberParamsSchema,
+      status: 204,
+      handler: async (request) => {
         request.audit.detail = { role: null };
         await service.remove(actorOf(request), request.params.userId);
-        return reply.code(204).send(null);
       },
-    );
+    });
   };
 }

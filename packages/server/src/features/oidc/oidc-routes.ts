@@ -10,11 +10,11 @@ import {
 } from '@slipway/contracts';
 import { PUBLIC } from '../../platform/auth/principal.js';
 import { requestContext } from '../../platform/request-context.js';
+import { routes } from '../../platform/routes.js';
 import type { AuditRecorder } from '../../platform/audit-recorder.js';
 import type { OidcHandoff } from './oidc-handoff.js';
 import { CALLBACK_PATH, OidcSignInError, type OidcService } from './oidc-service.js';
 
-const tags = ['auth'];
 const ACTION = 'auth.oauth_login';
 
 /** G Suite / Azure sign-in. The callback is a GET, so it writes its own audit record. */
@@ -24,43 +24,29 @@ export function oidcRoutes(
   audit: AuditRecorder,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/auth/oauth/providers',
-      {
-        config: { access: PUBLIC },
-        schema: {
-          tags,
-          summary: 'The OpenID Connect providers that are switched on',
-          response: { 200: oauthProvidersResponseSchema },
-        },
-      },
-      async () => service.enabled(),
-    );
-    app.get(
-      '/api/auth/oauth/login_url',
-      {
-        config: { access: PUBLIC },
-        schema: {
-          tags,
-          summary: "The provider's sign-in address (PKCE S256, state and nonce; valid 10 minutes)",
-          querystring: oauthLoginUrlQuerySchema,
-          response: { 200: oauthLoginUrlResponseSchema },
-        },
-      },
-      async (request) => ({ url: await service.loginUrl(request.query.provider, request.query.intent) }),
-    );
-    app.get(
-      CALLBACK_PATH,
-      {
-        config: { access: PUBLIC, auditAction: ACTION },
-        schema: {
-          tags,
-          summary:
-            'Where the provider sends the browser back; redirects to /login#oauth=<one-time code> or /login?error=',
-          querystring: oauthCallbackQuerySchema,
-        },
-      },
-      async (request, reply) => {
+    const oauth = routes(app, ['auth']);
+    oauth.get('/api/auth/oauth/providers', {
+      summary: 'The OpenID Connect providers that are switched on',
+      access: PUBLIC,
+      response: oauthProvidersResponseSchema,
+      handler: async () => service.enabled(),
+    });
+    oauth.get('/api/auth/oauth/login_url', {
+      summary: "The provider's sign-in address (PKCE S256, state and nonce; valid 10 minutes)",
+      access: PUBLIC,
+      querystring: oauthLoginUrlQuerySchema,
+      response: oauthLoginUrlResponseSchema,
+      handler: async (request) => ({
+        url: await service.loginUrl(request.query.provider, request.query.intent),
+      }),
+    });
+    oauth.get(CALLBACK_PATH, {
+      summary:
+        'Where the provider sends the browser back; redirects to /login#oauth=<one-time code> or /login?error=',
+      access: PUBLIC,
+      auditAction: ACTION,
+      querystring: oauthCallbackQuerySchema,
+      handler: async (request, reply) => {
         const ctx = requestContext(request);
         const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
         const record = (
@@ -113,22 +99,17 @@ export function oidcRoutes(
             .redirect(`/login?${new URLSearchParams({ error: message })}`, 302);
         }
       },
-    );
-    app.post(
-      '/api/auth/oauth/exchange',
-      {
-        config: { access: PUBLIC, auditAction: 'auth.oauth_exchange' },
-        schema: {
-          tags,
-          summary: "Exchange the callback's one-time code for the session: { token, projectId }",
-          body: oauthExchangeRequestSchema,
-          response: { 200: loginResponseSchema },
-        },
-      },
-      async (request, reply) => {
+    });
+    oauth.post('/api/auth/oauth/exchange', {
+      summary: "Exchange the callback's one-time code for the session: { token, projectId }",
+      access: PUBLIC,
+      auditAction: 'auth.oauth_exchange',
+      body: oauthExchangeRequestSchema,
+      response: loginResponseSchema,
+      handler: async (request, reply) => {
         const login = await handoff.redeem(request.body.code);
         return reply.header('cache-control', 'no-store').send(login);
       },
-    );
+    });
   };
 }

@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { setTourStatusBodySchema, tourStatusSchema } from '@slipway/contracts';
 import { AUTHENTICATED } from '../../platform/auth/principal.js';
 import { NotAllowedError } from '../../platform/errors.js';
+import { routes } from '../../platform/routes.js';
 import type { OnboardingService } from './onboarding-service.js';
-
-const tags = ['onboarding'];
 
 /** The tour belongs to a person: a service-account token has none. */
 function person(request: FastifyRequest): { userId: string; organisationId: string } {
@@ -17,33 +16,23 @@ function person(request: FastifyRequest): { userId: string; organisationId: stri
 /** admin/onboarding/{get,set}TourStatus (spec §7): the caller's own tour, in their organisation. */
 export function onboardingRoutes(service: OnboardingService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/admin/onboarding/getTourStatus',
-      {
-        config: { access: AUTHENTICATED },
-        schema: {
-          tags,
-          summary: "The caller's guided-tour state in the session's organisation",
-          response: { 200: tourStatusSchema },
-        },
-      },
-      async (request) => {
+    const onboarding = routes(app, ['onboarding']);
+    onboarding.get('/api/admin/onboarding/getTourStatus', {
+      summary: "The caller's guided-tour state in the session's organisation",
+      access: AUTHENTICATED,
+      response: tourStatusSchema,
+      handler: async (request) => {
         const { userId, organisationId } = person(request);
         return { Onboardingstate: await service.status(userId, organisationId) };
       },
-    );
-    app.post(
-      '/api/admin/onboarding/setTourStatus',
-      {
-        config: { access: AUTHENTICATED, auditAction: 'onboarding.tour_status' },
-        schema: {
-          tags,
-          summary: "Move the caller's guided tour forward, mark it completed or skipped, or restart it",
-          body: setTourStatusBodySchema,
-          response: { 200: tourStatusSchema },
-        },
-      },
-      async (request) => {
+    });
+    onboarding.post('/api/admin/onboarding/setTourStatus', {
+      summary: "Move the caller's guided tour forward, mark it completed or skipped, or restart it",
+      access: AUTHENTICATED,
+      auditAction: 'onboarding.tour_status',
+      body: setTourStatusBodySchema,
+      response: tourStatusSchema,
+      handler: async (request) => {
         const { userId, organisationId } = person(request);
         // Not declared on the route: the target is the person, and a service account refused above
         // leaves no target in its record.
@@ -57,6 +46,6 @@ export function onboardingRoutes(service: OnboardingService): FastifyPluginAsync
         request.audit.detail = { requested: request.body.Onboardingstate, before, after };
         return { Onboardingstate: after };
       },
-    );
+    });
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@slipway/contracts';
 import { inOrganisation } from '../../platform/auth/principal.js';
 import { ORGANISATION, resourceRoutes } from '../../platform/resource-routes.js';
+import { routes } from '../../platform/routes.js';
 import type { RolesService } from './roles-service.js';
 
 const tags = ['roles'];
@@ -26,18 +27,12 @@ export function roleRoutes(service: RolesService): FastifyPluginAsyncZod {
       response: roleListSchema,
       handler: (org) => service.list(org),
     });
-    app.get(
-      '/api/permissions',
-      {
-        config: { access: inOrganisation('roles:view') },
-        schema: {
-          tags,
-          summary: 'The permission catalogue: resources × actions',
-          response: { 200: permissionCatalogueSchema },
-        },
-      },
-      async () => PERMISSION_CATALOGUE,
-    );
+    routes(app, tags).get('/api/permissions', {
+      summary: 'The permission catalogue: resources × actions',
+      access: inOrganisation('roles:view'),
+      response: permissionCatalogueSchema,
+      handler: () => PERMISSION_CATALOGUE,
+    });
     roles.create({
       summary: 'Create a custom role',
       body: roleRequestSchema,

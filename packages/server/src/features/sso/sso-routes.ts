@@ -10,9 +10,9 @@ import {
 import type { AuditTarget } from '../../platform/audit-target.js';
 import { inOrganisation, PUBLIC } from '../../platform/auth/principal.js';
 import { requestContext } from '../../platform/request-context.js';
+import { routes } from '../../platform/routes.js';
 import { DirectorySignInError, type SsoService } from './sso-service.js';
 
-const tags = ['sso'];
 /** An organisation has one set of SSO settings, named by the organisation's id: the caller's. */
 const ssoSettingsTarget: AuditTarget = {
   type: 'sso_settings',
@@ -21,74 +21,46 @@ const ssoSettingsTarget: AuditTarget = {
 
 export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/sso/settings',
-      {
-        config: { access: inOrganisation('sso:view') },
-        schema: {
-          tags,
-          summary: 'Enterprise single sign-on (LDAP) settings; the bind password is never returned',
-          response: { 200: ssoSettingsResponseSchema },
-        },
-      },
-      async (request) => service.settings(request.principal!.organisationId),
-    );
-    app.put(
-      '/api/sso/settings',
-      {
-        config: {
-          access: inOrganisation('sso:edit'),
-          auditAction: 'sso.update',
-          auditTarget: ssoSettingsTarget,
-        },
-        schema: {
-          tags,
-          summary: 'Save the LDAP settings; leave bindPassword out to keep the stored one',
-          body: ssoSettingsRequestSchema,
-          response: { 200: ssoSettingsResponseSchema },
-        },
-      },
-      async (request) => {
-        const organisationId = request.principal!.organisationId;
+    const sso = routes(app, ['sso']);
+    sso.get('/api/sso/settings', {
+      summary: 'Enterprise single sign-on (LDAP) settings; the bind password is never returned',
+      access: inOrganisation('sso:view'),
+      response: ssoSettingsResponseSchema,
+      handler: async (request) => service.settings(request.principal!.organisationId),
+    });
+    const editing = { access: inOrganisation('sso:edit'), auditTarget: ssoSettingsTarget };
+    sso.put('/api/sso/settings', {
+      ...editing,
+      summary: 'Save the LDAP settings; leave bindPassword out to keep the stored one',
+      auditAction: 'sso.update',
+      body: ssoSettingsRequestSchema,
+      response: ssoSettingsResponseSchema,
+      handler: async (request) => {
         const { bindPassword: _secret, ...visible } = request.body;
         request.audit.detail = { ...visible, bindPasswordChanged: Boolean(_secret) };
-        return service.save(organisationId, request.body);
+        return service.save(request.principal!.organisationId, request.body);
       },
-    );
-    app.post(
-      '/api/sso/test',
-      {
-        config: {
-          access: inOrganisation('sso:edit'),
-          auditAction: 'sso.test',
-          auditTarget: ssoSettingsTarget,
-        },
-        schema: {
-          tags,
-          summary: 'Bind to the directory with the saved (or given) settings',
-          body: ssoTestRequestSchema,
-          response: { 200: ssoTestResponseSchema },
-        },
-      },
-      async (request) => {
-        const organisationId = request.principal!.organisationId;
-        const result = await service.test(organisationId, request.body ?? undefined);
+    });
+    sso.post('/api/sso/test', {
+      ...editing,
+      summary: 'Bind to the directory with the saved (or given) settings',
+      auditAction: 'sso.test',
+      body: ssoTestRequestSchema,
+      response: ssoTestResponseSchema,
+      handler: async (request) => {
+        const result = await service.test(request.principal!.organisationId, request.body ?? undefined);
         request.audit.detail = result;
         return result;
       },
-    );
-    app.post(
-      '/api/auth/ldap_login',
-      {
-        config: { access: PUBLIC, auditAction: 'auth.ldap_login' },
-        schema: {
-          tags: ['auth'],
-          summary: "Sign in with the organisation's directory (LDAP)",
-          body: ldapLoginRequestSchema,
-          response: { 200: loginResponseSchema },
-        },
-      },
-      async (request) => {
+    });
+    sso.post('/api/auth/ldap_login', {
+      summary: "Sign in with the organisation's directory (LDAP)",
+      tags: ['auth'],
+      access: PUBLIC,
+      auditAction: 'auth.ldap_login',
+      body: ldapLoginRequestSchema,
+      response: loginResponseSchema,
+      handler: async (request) => {
         const { username, password, organisationId } = request.body;
         request.audit.actorLabel = username;
         if (await service.hasSettings(organisationId)) request.audit.organisationId = organisationId;
@@ -108,6 +80,6 @@ export function ssoRoutes(service: SsoService): FastifyPluginAsyncZod {
           throw err;
         }
       },
-    );
+    });
   };
 }
