@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_PRESETS } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { listQuerySchema } from './paging.js';
+import { listQuerySchema, sortOrderSchema } from './paging.js';
 
 // ── Audit trail ─────────────────────────────────────────────────────────────────────────────
 
@@ -70,11 +70,7 @@ export const auditExportQuerySchema = auditFilterSchema.refine(fromBeforeTo, {
 export const auditListQuerySchema = listQuerySchema
   .safeExtend({
     ...auditFilterSchema.shape,
-    _order: z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(z.enum(['ASC', 'DESC']))
-      .default('DESC'),
+    _order: sortOrderSchema('DESC'),
   })
   .refine(fromBeforeTo, { message: 'from must not be after to', path: ['to'] });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;

@@ -9,22 +9,31 @@ export const PAGING = {
   maxPageSize: 500,
 } as const;
 
-export const listQuerySchema = z
-  .object({
+/** A list query's `_order`, in either case, ASC or DESC; `first` when it is left out. */
+export const sortOrderSchema = (first: 'ASC' | 'DESC') =>
+  z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC']))
+    .default(first);
+
+/** A list query's page: _end not before _start, and at most PAGING.maxPageSize rows. */
+export const pageRules = <T extends z.ZodType<{ _start: number; _end: number }>>(schema: T) =>
+  schema
+    .refine((q) => q._end >= q._start, { message: '_end must not be less than _start', path: ['_end'] })
+    .refine((q) => q._end - q._start <= PAGING.maxPageSize, {
+      message: `at most ${PAGING.maxPageSize} rows per page`,
+      path: ['_end'],
+    });
+
+export const listQuerySchema = pageRules(
+  z.object({
     _start: z.coerce.number().int().min(0).default(0),
     _end: z.coerce.number().int().min(0).default(PAGING.repositoryListDefaultEnd),
     _sort: z.string().max(64).default('id'),
-    _order: z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(z.enum(['ASC', 'DESC']))
-      .default('ASC'),
-  })
-  .refine((q) => q._end >= q._start, { message: '_end must not be less than _start', path: ['_end'] })
-  .refine((q) => q._end - q._start <= PAGING.maxPageSize, {
-    message: `at most ${PAGING.maxPageSize} rows per page`,
-    path: ['_end'],
-  });
+    _order: sortOrderSchema('ASC'),
+  }),
+);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** Header carrying the total row count of a list answer. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from './constants.js';
 import { configMapKeySchema } from './config-maps.js';
-import { listQuerySchema, PAGING } from './paging.js';
+import { listQuerySchema, pageRules, PAGING, sortOrderSchema } from './paging.js';
 
 /** The spec's path constants for runs and their logs, under `/api`. */
 export const PIPELINE_RUN_PATHS = { pipelineruns: 'pipelineruns', logging: 'logs' } as const;
@@ -110,8 +110,8 @@ export const createPipelineRunSchema = z.object({
 });
 export type CreatePipelineRunRequest = z.infer<typeof createPipelineRunSchema>;
 
-export const pipelineRunListQuerySchema = listQuerySchema
-  .safeExtend({
+export const pipelineRunListQuerySchema = pageRules(
+  listQuerySchema.safeExtend({
     status: z
       .string()
       .transform((v) => v.toLowerCase())
@@ -123,17 +123,9 @@ export const pipelineRunListQuerySchema = listQuerySchema
     /** runs queued before this instant */
     to: z.iso.datetime({ offset: true, message: 'to must be an ISO 8601 date-time' }).optional(),
     _sort: z.enum(['queuedAt', 'number', 'status', 'id']).default('queuedAt'),
-    _order: z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(z.enum(['ASC', 'DESC']))
-      .default('DESC'),
-  })
-  .refine((q) => q._end >= q._start, { message: '_end must not be less than _start', path: ['_end'] })
-  .refine((q) => q._end - q._start <= PAGING.maxPageSize, {
-    message: `at most ${PAGING.maxPageSize} rows per page`,
-    path: ['_end'],
-  });
+    _order: sortOrderSchema('DESC'),
+  }),
+);
 export type PipelineRunListQuery = z.infer<typeof pipelineRunListQuerySchema>;
 
 export const pipelineRunSchema = z.object({

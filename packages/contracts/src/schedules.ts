@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from './constants.js';
-import { listQuerySchema } from './paging.js';
+import { listQuerySchema, pageRules, sortOrderSchema } from './paging.js';
 import { runParamValueSchema } from './pipeline-runs.js';
-import { pageRules, pipelineIdSchema } from './shared.js';
+import { pipelineIdSchema } from './shared.js';
 import { backupScheduleNameSchema } from './validation.js';
 
 /**
@@ -170,11 +170,7 @@ export const scheduleListSchema = z.array(scheduleSchema);
 export const scheduleListQuerySchema = pageRules(
   listQuerySchema.safeExtend({
     _sort: z.enum(['name', 'nextRunAt', 'lastRunAt', 'createdAt', 'id']).default('name'),
-    _order: z
-      .string()
-      .transform((v) => v.toUpperCase())
-      .pipe(z.enum(['ASC', 'DESC']))
-      .default('ASC'),
+    _order: sortOrderSchema('ASC'),
     name: z.string().max(100).optional(),
   }),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { listQuerySchema } from './paging.js';
-import { pageRules, pipelineIdSchema } from './shared.js';
+import { listQuerySchema, pageRules } from './paging.js';
+import { pipelineIdSchema } from './shared.js';
 
 /**
  * Webhooks (issue 4, spec §3 Webhook): received at /api/hooks/<id>, each starts a pipeline.
