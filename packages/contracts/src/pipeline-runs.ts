@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from './constants.js';
 import { configMapKeySchema } from './config-maps.js';
-import { listQuerySchema, pageRules, PAGING, sortOrderSchema } from './paging.js';
+import { listQuerySchema, pageRules, sortOrderSchema } from './paging.js';
 
 /** The spec's path constants for runs and their logs, under `/api`. */
 export const PIPELINE_RUN_PATHS = { pipelineruns: 'pipelineruns', logging: 'logs' } as const;
