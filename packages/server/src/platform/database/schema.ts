@@ -15,3 +15,4 @@ export * from './schema/clusters.js';
 export * from './schema/environments.js';
 export * from './schema/onboarding.js';
 export * from './schema/repositories.js';
+export * from './schema/registry.js';
