@@ -1,8 +1,8 @@
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { ClusterStatus } from '@slipway/contracts';
+import { StatusChip, type ChipColor } from '../../ui/StatusChip';
 
-const COLOR: Record<ClusterStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+const COLOR: Record<ClusterStatus, ChipColor> = {
   in_creation: 'info',
   creation_failed: 'error',
   attaching: 'info',
@@ -15,12 +15,12 @@ const COLOR: Record<ClusterStatus, 'default' | 'info' | 'success' | 'error' | 'w
 export function ClusterStatusChip({ status }: { status: ClusterStatus }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
-      data-testid="cluster-status"
-      data-status={status}
-      color={COLOR[status]}
+    <StatusChip
+      status={status}
+      colors={COLOR}
       label={t(`clusters.status.${status}`)}
+      testId="cluster-status"
+      attribute="status"
     />
   );
 }

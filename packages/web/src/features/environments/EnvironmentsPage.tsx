@@ -1,4 +1,3 @@
-import Add from '@mui/icons-material/Add';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import Layers from '@mui/icons-material/Layers';
@@ -10,13 +9,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Environment } from '@slipway/contracts';
-import { DataTable, queryStates, type Column } from '../../ui/DataTable';
+import { AreaPage } from '../../ui/AreaPage';
+import type { Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { Section } from '../../ui/Section';
+import { listStates } from '../../ui/list-states';
+import { TableSection } from '../../ui/TableSection';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
-import { Can, PermissionButton } from '../access/Can';
+import { Can } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { useDeleteEnvironmentMutation, useEnvironmentsQuery } from './api';
 import { EnvironmentDialog } from './EnvironmentDialog';
@@ -27,25 +29,32 @@ const PAGE_SIZE = 10;
 export default function EnvironmentsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('environments.title'));
-  const { paging, params } = useListParams({ sizes: [PAGE_SIZE], sort: { key: 'createdAt', order: 'asc' } });
+  const listParams = useListParams({ sizes: [PAGE_SIZE], sort: { key: 'createdAt', order: 'asc' } });
   const [editing, setEditing] = useState<Environment | 'new' | null>(null);
   const deletion = useConfirmDelete(useDeleteEnvironmentMutation(), (environment: Environment) => ({
     title: t('environments.deleteTitle', { name: environment.name }),
     body: t('environments.deleteBody'),
   }));
-  const list = useEnvironmentsQuery(params);
+  const list = useEnvironmentsQuery(listParams.params);
 
   const columns: Column<Environment>[] = [
     {
       id: 'name',
       header: t('environments.columns.name'),
+      sortKey: 'name',
       cell: (e) => (
         <Link component={RouterLink} to={`/environments/${e.id}`}>
           {e.name}
         </Link>
       ),
     },
-    { id: 'type', header: t('environments.columns.type'), cell: (e) => t(`environments.types.${e.type}`) },
+    {
+      id: 'type',
+      header: t('environments.columns.type'),
+      sortKey: 'type',
+      cell: (e) => t(`environments.types.${e.type}`),
+      hideBelow: 'sm',
+    },
     {
       id: 'cluster',
       header: t('environments.columns.cluster'),
@@ -63,8 +72,18 @@ export default function EnvironmentsPage() {
           </Typography>
         ),
     },
-    { id: 'namespace', header: t('environments.columns.namespace'), cell: (e) => e.namespace ?? '—' },
-    { id: 'description', header: t('environments.columns.description'), cell: (e) => e.description },
+    {
+      id: 'namespace',
+      header: t('environments.columns.namespace'),
+      cell: (e) => e.namespace ?? '—',
+      hideBelow: 'sm',
+    },
+    {
+      id: 'description',
+      header: t('environments.columns.description'),
+      cell: (e) => e.description,
+      hideBelow: 'md',
+    },
     {
       id: 'actions',
       header: t('common.actions'),
@@ -97,44 +116,33 @@ export default function EnvironmentsPage() {
       ),
     },
   ];
-  const body = (
-    <DataTable
-      aria-label={t('environments.title')}
-      columns={columns}
-      rows={list.data?.rows}
-      getRowId={(e) => e.id}
-      rowTestId="environment-row"
-      {...queryStates(list, t('environments.loadError'))}
-      empty={
-        <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
-          {t('environments.noEnvironmentsBody')}
-        </EmptyState>
-      }
-      paging={paging}
-      total={list.data?.total}
-      pagerIfNeeded
-    />
-  );
-
   return (
-    <Box data-testid="area-environments" sx={{ maxWidth: 1200 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {t('environments.title')}
-        </Typography>
-        <PermissionButton
-          permission="environments:create"
-          variant="contained"
-          startIcon={<Add />}
-          sx={{ ml: 'auto' }}
-          onClick={() => setEditing('new')}
-        >
+    <AreaPage
+      id="environments"
+      title={t('environments.title')}
+      actions={
+        <CreateButton permission="environments:create" onClick={() => setEditing('new')}>
           {t('environments.create')}
-        </PermissionButton>
-      </Box>
-      <Section id="environments-list-title" title={t('environments.title')}>
-        {body}
-      </Section>
+        </CreateButton>
+      }
+    >
+      <TableSection
+        id="environments-list-title"
+        title={t('environments.title')}
+        columns={columns}
+        rows={list.data?.rows}
+        getRowId={(e) => e.id}
+        rowTestId="environment-row"
+        {...listStates(list, t('environments.loadError'), {
+          empty: (
+            <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
+              {t('environments.noEnvironmentsBody')}
+            </EmptyState>
+          ),
+          ...listParams.table,
+          pagerIfNeeded: true,
+        })}
+      />
       {editing ? (
         <EnvironmentDialog
           environment={editing === 'new' ? undefined : editing}
@@ -142,6 +150,6 @@ export default function EnvironmentsPage() {
         />
       ) : null}
       {deletion.dialog}
-    </Box>
+    </AreaPage>
   );
 }

@@ -1,8 +1,8 @@
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { Deployment } from '@slipway/contracts';
+import { StatusChip, type ChipColor } from '../../ui/StatusChip';
 
-const COLOR: Record<Deployment['health'], 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+const COLOR: Record<Deployment['health'], ChipColor> = {
   healthy: 'success',
   progressing: 'info',
   degraded: 'error',
@@ -15,12 +15,12 @@ const COLOR: Record<Deployment['health'], 'default' | 'info' | 'success' | 'erro
 export function HealthChip({ health }: { health: Deployment['health'] }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
-      data-testid="health-chip"
-      data-health={health}
-      color={COLOR[health]}
+    <StatusChip
+      status={health}
+      colors={COLOR}
       label={t(`environments.health.${health}`)}
+      testId="health-chip"
+      attribute="health"
     />
   );
 }

@@ -1,14 +1,13 @@
 import AccountTree from '@mui/icons-material/AccountTree';
-import Add from '@mui/icons-material/Add';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AreaPage } from '../../ui/AreaPage';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { PipelineList } from './PipelineList';
 import { RunDialog } from './RunDialog';
 import { RunList } from './RunList';
@@ -20,21 +19,19 @@ export default function PipelinesPage() {
   const navigate = useNavigate();
   const [running, setRunning] = useState(false);
   return (
-    <Box data-testid="area-pipelines" sx={{ maxWidth: 1200 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
-          {t('nav.pipelines')}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
-          <PermissionButton
+    <AreaPage
+      id="pipelines"
+      title={t('nav.pipelines')}
+      actions={
+        <Stack direction="row" spacing={1}>
+          <CreateButton
             permission="pipelines:create"
             onClick={() => void navigate('/pipelines/new')}
             variant="outlined"
-            startIcon={<Add />}
             data-testid="new-pipeline-button"
           >
             {t('pipelines.newPipeline')}
-          </PermissionButton>
+          </CreateButton>
           <PermissionButton
             permission="pipelines:execute"
             variant="contained"
@@ -46,12 +43,11 @@ export default function PipelinesPage() {
             {t('pipelinesRun.run')}
           </PermissionButton>
         </Stack>
-      </Box>
-      <Stack spacing={3}>
-        <PipelineList icon={AccountTree} />
-        <RunList />
-      </Stack>
+      }
+    >
+      <PipelineList icon={AccountTree} />
+      <RunList />
       {running ? <RunDialog onClose={() => setRunning(false)} /> : null}
-    </Box>
+    </AreaPage>
   );
 }

@@ -4,29 +4,37 @@ import TextField from '@mui/material/TextField';
 import type { PipelineRunView } from '@slipway/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, queryStates, type Column } from '../../ui/DataTable';
+import { timeColumn } from '../../ui/columns';
+import type { Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { usePaging } from '../../ui/ListPager';
-import { Section } from '../../ui/Section';
+import { listStates } from '../../ui/list-states';
+import { TableSection } from '../../ui/TableSection';
+import { useListParams } from '../../ui/useListParams';
 import { usePipelinesQuery, useRunsQuery } from './api';
 import { DATE_RANGE_PRESETS, dateRangeParams, type DateRangePreset } from './date-ranges';
-import { ACTIVE_STATUSES, durationOf, formatTime, RUN_FILTERS } from './format';
+import { ACTIVE_STATUSES, durationOf, RUN_FILTERS } from './format';
 import { StatusChip } from './StatusChip';
 
 const PAGE_SIZES = [10, 25, 50];
 /** how often the list refreshes while a run on it is pending or in progress */
 export const RUN_LIST_POLL_MS = 3000;
 
-/** Pipeline runs, newest first, filtered by status and paged; live while any run is active. */
+/**
+ * Pipeline runs, newest first (or sorted by number or status from the headers), filtered by
+ * status and paged; live while any run is active. On a phone the run and its status stay.
+ */
 export function RunList({ pipelineId }: { pipelineId?: string }) {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState('');
   const [range, setRange] = useState<DateRangePreset | ''>('');
   // the range's instants are fixed when it is picked, so polling asks for the same page
   const [rangeParams, setRangeParams] = useState<Record<string, string>>({});
-  const paging = usePaging(PAGE_SIZES);
+  const listParams = useListParams({ sizes: PAGE_SIZES });
+  const { paging } = listParams;
   const [active, setActive] = useState(false);
-  const params: Record<string, string> = { ...paging.range, _order: 'DESC' };
+  // unsorted, the server's order: newest queued first
+  const params: Record<string, string> = { ...listParams.params };
+  if (!listParams.sort) params._order = 'DESC';
   if (status) params.status = status;
   Object.assign(params, rangeParams);
   if (pipelineId) params.pipelineId = pipelineId;
@@ -37,42 +45,57 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
   const pipelineName = (id: string) => pipelines?.rows.find((p) => p.id === id)?.name ?? id;
 
   const columns: Column<PipelineRunView>[] = [
-    { id: 'run', header: t('pipelines.columns.run'), cell: (r) => `${r.name} #${r.number}`, primary: true },
-    { id: 'pipeline', header: t('pipelines.columns.pipeline'), cell: (r) => pipelineName(r.pipelineId) },
-    { id: 'status', header: t('pipelines.columns.status'), cell: (r) => <StatusChip status={r.status} /> },
     {
-      id: 'started',
-      header: t('pipelines.columns.started'),
-      cell: (r) => formatTime(r.startedAt, i18n.language),
-      sx: { whiteSpace: 'nowrap' },
+      id: 'run',
+      header: t('pipelines.columns.run'),
+      cell: (r) => `${r.name} #${r.number}`,
+      primary: true,
+      sortKey: 'number',
     },
+    {
+      id: 'pipeline',
+      header: t('pipelines.columns.pipeline'),
+      cell: (r) => pipelineName(r.pipelineId),
+      hideBelow: 'sm',
+    },
+    {
+      id: 'status',
+      header: t('pipelines.columns.status'),
+      cell: (r) => <StatusChip status={r.status} />,
+      sortKey: 'status',
+    },
+    timeColumn<PipelineRunView>(
+      'started',
+      t('pipelines.columns.started'),
+      (r) => r.startedAt,
+      i18n.language,
+      {
+        hideBelow: 'sm',
+      },
+    ),
     {
       id: 'duration',
       header: t('pipelines.columns.duration'),
       cell: (r) => durationOf(r.startedAt, r.finishedAt),
+      hideBelow: 'sm',
     },
   ];
-  const body = (
-    <DataTable
-      aria-label={t('pipelines.runsTitle')}
+  return (
+    <TableSection
+      id="pipeline-runs-title"
+      title={t('pipelines.runsTitle')}
       columns={columns}
       rows={list.data?.rows}
       getRowId={(r) => r.id}
       rowHref={(r) => `/pipelines/runs/${r.id}`}
       rowTestId="run-row"
-      {...queryStates(list, t('pipelines.runsLoadError'))}
-      skeletonRows={6}
-      empty={<EmptyState title={status || range ? t('pipelines.noRunsFiltered') : t('pipelines.noRuns')} />}
-      paging={paging}
-      total={list.data?.total}
-    />
-  );
-  return (
-    <Section
-      id="pipeline-runs-title"
-      title={t('pipelines.runsTitle')}
+      {...listStates(list, t('pipelines.runsLoadError'), {
+        skeletonRows: 6,
+        empty: <EmptyState title={status || range ? t('pipelines.noRunsFiltered') : t('pipelines.noRuns')} />,
+        ...listParams.table,
+      })}
       action={
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <TextField
             select
             size="small"
@@ -113,8 +136,6 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
           </TextField>
         </Stack>
       }
-    >
-      {body}
-    </Section>
+    />
   );
 }
