@@ -49,8 +49,20 @@ interface Route<R extends z.ZodType> {
   response: R;
 }
 
+/** A handler of a change to one item: it gets the scope's id, the item's id and the validated body. */
+type ItemHandler<B extends z.ZodType, R extends z.ZodType> = (
+  scopeId: string,
+  id: string,
+  body: z.output<B>,
+  request: FastifyRequest,
+) => Promise<z.input<R>>;
+
 /** A list handler's answer: `{ rows, total }` sets X-Total-Count (total defaults to the rows' count). */
-type Listed<T> = T | { rows: T; total?: number };
+export type Listed<T> = T | { rows: T; total?: number };
+
+/** The rows a list handler answered, with X-Total-Count set when it answered a page. */
+const rowsOf = (reply: FastifyReply, listed: Listed<unknown[]>) =>
+  Array.isArray(listed) ? listed : withTotalCount(reply, listed.rows, listed.total);
 
 /**
  * The standard routes of a resource — list, get, create (201), update (PUT) and delete (204) —
@@ -98,8 +110,7 @@ export function resourceRoutes(app: ZodApp, resource: Resource) {
         async (request, reply) => {
           // without a querystring schema the handler gets undefined, as its type says, not Fastify's {}
           const query = (querystring ? request.query : undefined) as z.output<Q>;
-          const listed = await spec.handler(scope.of(request), query);
-          return Array.isArray(listed) ? listed : withTotalCount(reply, listed.rows, listed.total);
+          return rowsOf(reply, await spec.handler(scope.of(request), query));
         },
       );
     },
@@ -149,12 +160,7 @@ export function resourceRoutes(app: ZodApp, resource: Resource) {
       spec: Route<R> & {
         path?: string;
         body: B;
-        handler: (
-          scopeId: string,
-          id: string,
-          body: z.output<B>,
-          request: FastifyRequest,
-        ) => Promise<z.input<R>>;
+        handler: ItemHandler<B, R>;
       },
     ) {
       const { summary, body, response } = spec;
@@ -183,6 +189,94 @@ export function resourceRoutes(app: ZodApp, resource: Resource) {
         async (request, reply) => {
           await spec.handler(scope.of(request), idOf(request));
           return reply.code(204).send(null);
+        },
+      );
+    },
+
+    /**
+     * GET something of one item, `${path}/:id/${name}` (`name` may add params, e.g.
+     * 'versions/:version', with `params` their schema). The handler gets the params and the query,
+     * and the reply to send text itself; a page of rows for an array response sets X-Total-Count.
+     */
+    view<
+      R extends z.ZodType | undefined = undefined,
+      Q extends z.ZodType = z.ZodUndefined,
+      P extends z.ZodType = typeof idParamsSchema,
+    >(spec: {
+      name: string;
+      summary: string;
+      params?: P;
+      querystring?: Q;
+      response?: R;
+      produces?: string[];
+      handler: (
+        scopeId: string,
+        params: z.output<P>,
+        query: z.output<Q>,
+        reply: FastifyReply,
+      ) => Promise<
+        R extends z.ZodArray ? Listed<z.input<R>> : R extends z.ZodType ? z.input<R> : FastifyReply
+      >;
+    }) {
+      const { summary, params = idParamsSchema, querystring, response, produces } = spec;
+      route(
+        'GET',
+        `${itemPath}/${spec.name}`,
+        viewing,
+        {
+          tags,
+          summary,
+          params,
+          ...(querystring ? { querystring } : {}),
+          ...(response ? { response: { 200: response } } : {}),
+          ...(produces ? { produces } : {}),
+        },
+        async (request, reply) => {
+          const query = (querystring ? request.query : undefined) as z.output<Q>;
+          const answer = await spec.handler(scope.of(request), request.params as z.output<P>, query, reply);
+          return response instanceof z.ZodArray ? rowsOf(reply, answer as Listed<unknown[]>) : answer;
+        },
+      );
+    },
+
+    /**
+     * An action on one item: POST (or `method`) `${path}/:id/${name}`, needing `permission` (edit
+     * unless said) and audited as `${audit}.${name}` on the item unless `auditAction` and
+     * `targetId` say otherwise. It answers 200 with what the handler answers, or `status`.
+     */
+    action<R extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
+      spec: Route<R> & {
+        name: string;
+        method?: 'POST' | 'PUT';
+        permission?: PermissionAction;
+        auditAction?: string;
+        targetId?: AuditTargetId;
+        status?: 200 | 201;
+        body?: B;
+        handler: ItemHandler<B, R>;
+      },
+    ) {
+      const { summary, body, response, status = 200 } = spec;
+      const config = changing(spec.permission ?? 'edit', spec.name, spec.targetId ?? 'params.id');
+      route(
+        spec.method ?? 'POST',
+        `${itemPath}/${spec.name}`,
+        spec.auditAction ? { ...config, auditAction: spec.auditAction } : config,
+        {
+          tags,
+          summary,
+          params: idParamsSchema,
+          ...(body ? { body } : {}),
+          response: { [status]: response },
+        },
+        async (request, reply) => {
+          const answer = await spec.handler(
+            scope.of(request),
+            idOf(request),
+            request.body as z.output<B>,
+            request,
+          );
+          return reply.code(status).send(answer);
         },
       );
     },

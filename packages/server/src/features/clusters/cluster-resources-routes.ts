@@ -11,12 +11,13 @@ import {
 } from '@slipway/contracts';
 import { z } from 'zod';
 import { actorIdOf, actorLabelOf, inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
+import { resourceRoutes } from '../../platform/resource-routes.js';
+import { CLUSTERS } from './clusters-routes.js';
 import type { ClusterResourcesService } from './cluster-resources-service.js';
 import type { PodStreams } from './pod-streams.js';
 import type { ClustersService } from './clusters-service.js';
 
-const tags = ['clusters'];
+const { tags } = CLUSTERS;
 
 /** The resources browser, pod logs and the exec terminal, all through the cluster's agent. */
 export function clusterResourceRoutes(
@@ -25,70 +26,39 @@ export function clusterResourceRoutes(
   streams: PodStreams,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/clusters/:id/kinds',
-      {
-        config: { access: inWorkspace('clusters:view') },
-        schema: {
-          tags,
-          summary: 'The kinds the cluster serves that can be listed (discovery, through the agent)',
-          params: idParamsSchema,
-          response: { 200: clusterResourceKindListSchema },
-        },
-      },
-      async (request) => resources.kinds(await clusters.require(request.workspaceId!, request.params.id)),
-    );
-    app.get(
-      '/api/clusters/:id/resources',
-      {
-        config: { access: inWorkspace('clusters:view') },
-        schema: {
-          tags,
-          summary: 'Objects of any kind in the cluster, in one namespace or all (through the agent)',
-          params: idParamsSchema,
-          querystring: clusterResourceListQuerySchema,
-          response: { 200: clusterResourceSummaryListSchema },
-        },
-      },
-      async (request, reply) => {
-        const cluster = await clusters.require(request.workspaceId!, request.params.id);
-        const rows = await resources.list(cluster, request.query);
-        return withTotalCount(reply, rows);
-      },
-    );
-    app.get(
-      '/api/clusters/:id/resource',
-      {
-        config: { access: inWorkspace('clusters:view') },
-        schema: {
-          tags,
-          summary: "One object and its YAML (a Secret's values masked)",
-          params: idParamsSchema,
-          querystring: clusterResourceQuerySchema,
-          response: { 200: clusterResourceDetailSchema },
-        },
-      },
-      async (request) =>
-        resources.get(await clusters.require(request.workspaceId!, request.params.id), request.query),
-    );
-    app.get(
-      '/api/clusters/:id/logs',
-      {
-        config: { access: inWorkspace('clusters:view') },
-        schema: {
-          tags,
-          summary: "A pod container's log so far, as text (follow it over /api/ws/clusters/:id/logs)",
-          params: idParamsSchema,
-          querystring: podLogsQuerySchema,
-          response: { 200: z.string() },
-        },
-      },
-      async (request, reply) => {
-        const cluster = await clusters.require(request.workspaceId!, request.params.id);
-        const text = await streams.logText(cluster, request.query);
+    const cluster = resourceRoutes(app, CLUSTERS);
+    cluster.view({
+      name: 'kinds',
+      summary: 'The kinds the cluster serves that can be listed (discovery, through the agent)',
+      response: clusterResourceKindListSchema,
+      handler: async (ws, { id }) => resources.kinds(await clusters.require(ws, id)),
+    });
+    cluster.view({
+      name: 'resources',
+      summary: 'Objects of any kind in the cluster, in one namespace or all (through the agent)',
+      querystring: clusterResourceListQuerySchema,
+      response: clusterResourceSummaryListSchema,
+      handler: async (ws, { id }, query) => ({
+        rows: await resources.list(await clusters.require(ws, id), query),
+      }),
+    });
+    cluster.view({
+      name: 'resource',
+      summary: "One object and its YAML (a Secret's values masked)",
+      querystring: clusterResourceQuerySchema,
+      response: clusterResourceDetailSchema,
+      handler: async (ws, { id }, query) => resources.get(await clusters.require(ws, id), query),
+    });
+    cluster.view({
+      name: 'logs',
+      summary: "A pod container's log so far, as text (follow it over /api/ws/clusters/:id/logs)",
+      querystring: podLogsQuerySchema,
+      response: z.string(),
+      handler: async (ws, { id }, query, reply) => {
+        const text = await streams.logText(await clusters.require(ws, id), query);
         return reply.type('text/plain; charset=utf-8').send(text);
       },
-    );
+    });
     app.get(
       '/api/ws/clusters/:id/logs',
       {

@@ -7,6 +7,7 @@ import {
   environmentUpdateSchema,
 } from '@slipway/contracts';
 import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
+import { standardRoutes } from '../../platform/standard-routes.js';
 import type { EnvironmentsService } from './environments-service.js';
 
 export function environmentRoutes(service: EnvironmentsService): FastifyPluginAsyncZod {
@@ -18,33 +19,23 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
       permission: 'environments',
       audit: 'environment',
     });
-    environments.list({
-      summary: 'Environments of the workspace, with their cluster and namespace',
-      querystring: environmentListQuerySchema,
-      response: environmentListSchema,
-      handler: (ws, query) => service.list(ws, query),
-    });
-    environments.get({
-      summary: 'One environment and what is deployed there, with its health',
-      response: environmentDetailSchema,
-      handler: (ws, id) => service.get(ws, id),
-    });
-    environments.create({
-      summary: 'Create an environment',
-      body: environmentCreateSchema,
-      response: environmentDetailSchema,
-      handler: (ws, body) => service.create(ws, body),
-      detail: ({ name, type, clusterId, namespace }) => ({ name, type, clusterId, namespace }),
-    });
-    environments.update({
-      summary: 'Change an environment; omitted fields are kept',
-      body: environmentUpdateSchema,
-      response: environmentDetailSchema,
-      handler: (ws, id, body, request) => {
-        request.audit.detail = { ...body };
-        return service.update(ws, id, body);
+    standardRoutes(environments, service, {
+      schemas: {
+        query: environmentListQuerySchema,
+        list: environmentListSchema,
+        item: environmentDetailSchema,
+        create: environmentCreateSchema,
+        update: environmentUpdateSchema,
       },
+      summaries: {
+        list: 'Environments of the workspace, with their cluster and namespace',
+        get: 'One environment and what is deployed there, with its health',
+        create: 'Create an environment',
+        update: 'Change an environment; omitted fields are kept',
+        remove: 'Delete an environment',
+      },
+      createDetail: ({ name, type, clusterId, namespace }) => ({ name, type, clusterId, namespace }),
+      updateDetail: (body) => ({ ...body }),
     });
-    environments.remove({ summary: 'Delete an environment', handler: (ws, id) => service.remove(ws, id) });
   };
 }

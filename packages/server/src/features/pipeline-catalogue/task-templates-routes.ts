@@ -6,6 +6,7 @@ import {
   taskTemplateUpdateSchema,
 } from '@slipway/contracts';
 import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
+import { standardRoutes } from '../../platform/standard-routes.js';
 import type { TaskTemplatesService } from './task-templates-service.js';
 
 export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPluginAsyncZod {
@@ -17,32 +18,21 @@ export function taskTemplateRoutes(service: TaskTemplatesService): FastifyPlugin
       permission: 'taskTemplates',
       audit: 'taskTemplate',
     });
-    templates.list({
-      summary: 'Built-in and workspace task templates',
-      response: taskTemplateListSchema,
-      handler: (ws) => service.list(ws),
-    });
-    templates.get({
-      summary: 'One task template',
-      response: taskTemplateSchema,
-      handler: (ws, id) => service.get(ws, id),
-    });
-    templates.create({
-      summary: 'Add a Tekton Task as a task template (validated)',
-      body: taskTemplateCreateSchema,
-      response: taskTemplateSchema,
-      handler: (ws, body) => service.create(ws, body),
-      detail: (created) => ({ name: created.name }),
-    });
-    templates.update({
-      summary: 'Change a workspace task template (built-ins are read-only)',
-      body: taskTemplateUpdateSchema,
-      response: taskTemplateSchema,
-      handler: (ws, id, body) => service.update(ws, id, body),
-    });
-    templates.remove({
-      summary: 'Delete a workspace task template (built-ins are read-only)',
-      handler: (ws, id) => service.remove(ws, id),
+    standardRoutes(templates, service, {
+      schemas: {
+        list: taskTemplateListSchema,
+        item: taskTemplateSchema,
+        create: taskTemplateCreateSchema,
+        update: taskTemplateUpdateSchema,
+      },
+      summaries: {
+        list: 'Built-in and workspace task templates',
+        get: 'One task template',
+        create: 'Add a Tekton Task as a task template (validated)',
+        update: 'Change a workspace task template (built-ins are read-only)',
+        remove: 'Delete a workspace task template (built-ins are read-only)',
+      },
+      createDetail: (created) => ({ name: created.name }),
     });
   };
 }

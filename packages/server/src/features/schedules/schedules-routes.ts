@@ -6,8 +6,8 @@ import {
   scheduleSchema,
   scheduleUpdateSchema,
 } from '@slipway/contracts';
-import { actorIdOf } from '../../platform/auth/principal.js';
 import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
+import { standardRoutes } from '../../platform/standard-routes.js';
 import type { SchedulesService } from './schedules-service.js';
 
 /** Schedule CRUD under /api/schedules, scoped to the workspace in x-workspace-id. */
@@ -20,30 +20,22 @@ export function scheduleRoutes(service: SchedulesService): FastifyPluginAsyncZod
       permission: 'schedules',
       audit: 'schedule',
     });
-    schedules.list({
-      summary: 'Schedules of the workspace, with their next and last runs',
-      querystring: scheduleListQuerySchema,
-      response: scheduleListSchema,
-      handler: (ws, query) => service.list(ws, query),
+    standardRoutes(schedules, service, {
+      schemas: {
+        query: scheduleListQuerySchema,
+        list: scheduleListSchema,
+        item: scheduleSchema,
+        create: scheduleCreateSchema,
+        update: scheduleUpdateSchema,
+      },
+      summaries: {
+        list: 'Schedules of the workspace, with their next and last runs',
+        get: 'One schedule',
+        create: 'Create a schedule: hourly at a minute, daily at a time, weekly at a day and time, or cron',
+        update: 'Change a schedule; omitted fields keep their values',
+        remove: 'Delete a schedule',
+      },
+      createDetail: ({ name, expression, timeZone }) => ({ name, expression, timeZone }),
     });
-    schedules.get({
-      summary: 'One schedule',
-      response: scheduleSchema,
-      handler: (ws, id) => service.get(ws, id),
-    });
-    schedules.create({
-      summary: 'Create a schedule: hourly at a minute, daily at a time, weekly at a day and time, or cron',
-      body: scheduleCreateSchema,
-      response: scheduleSchema,
-      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
-      detail: ({ name, expression, timeZone }) => ({ name, expression, timeZone }),
-    });
-    schedules.update({
-      summary: 'Change a schedule; omitted fields keep their values',
-      body: scheduleUpdateSchema,
-      response: scheduleSchema,
-      handler: (ws, id, body) => service.update(ws, id, body),
-    });
-    schedules.remove({ summary: 'Delete a schedule', handler: (ws, id) => service.remove(ws, id) });
   };
 }

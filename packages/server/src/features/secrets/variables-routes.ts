@@ -6,6 +6,7 @@ import {
   variableUpdateSchema,
 } from '@slipway/contracts';
 import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
+import { standardRoutes } from '../../platform/standard-routes.js';
 import type { VariablesService } from './variables-service.js';
 
 /** Variables share the secrets permissions: the catalogue has no resource of their own. */
@@ -18,29 +19,21 @@ export function variableRoutes(service: VariablesService): FastifyPluginAsyncZod
       permission: 'secrets',
       audit: 'variable',
     });
-    variables.list({
-      summary: 'Variables of the workspace',
-      response: variableListSchema,
-      handler: async (ws) => ({ rows: await service.list(ws) }),
+    standardRoutes(variables, service, {
+      schemas: {
+        list: variableListSchema,
+        item: variableSchema,
+        create: variableCreateSchema,
+        update: variableUpdateSchema,
+      },
+      summaries: {
+        list: 'Variables of the workspace',
+        get: 'One variable',
+        create: 'Create a variable',
+        update: 'Change a variable',
+        remove: 'Delete a variable',
+      },
+      createDetail: (created) => ({ name: created.name }),
     });
-    variables.get({
-      summary: 'One variable',
-      response: variableSchema,
-      handler: (ws, id) => service.get(ws, id),
-    });
-    variables.create({
-      summary: 'Create a variable',
-      body: variableCreateSchema,
-      response: variableSchema,
-      handler: (ws, body) => service.create(ws, body),
-      detail: (created) => ({ name: created.name }),
-    });
-    variables.update({
-      summary: 'Change a variable',
-      body: variableUpdateSchema,
-      response: variableSchema,
-      handler: (ws, id, body) => service.update(ws, id, body),
-    });
-    variables.remove({ summary: 'Delete a variable', handler: (ws, id) => service.remove(ws, id) });
   };
 }

@@ -17,7 +17,7 @@ describe('VariablesService over the fake store', () => {
     await service.create(WS, { name: 'REGION', value: 'eu' });
     await service.create(WS, { name: 'APP', value: 'shop', description: 'the app' });
     await service.create(OTHER, { name: 'THEIRS', value: 'x' });
-    expect((await service.list(WS)).map((v) => [v.name, v.description])).toEqual([
+    expect((await service.list(WS)).rows.map((v) => [v.name, v.description])).toEqual([
       ['APP', 'the app'],
       ['REGION', ''],
     ]);

@@ -22,8 +22,9 @@ function toVariable(row: VariableRow): Variable {
 export class VariablesService {
   constructor(private readonly store: VariablesStore) {}
 
-  async list(workspaceId: string): Promise<Variable[]> {
-    return (await this.store.list(workspaceId)).map(toVariable);
+  /** Every variable of the workspace, as one page (its answer counts them in X-Total-Count). */
+  async list(workspaceId: string): Promise<{ rows: Variable[] }> {
+    return { rows: (await this.store.list(workspaceId)).map(toVariable) };
   }
 
   /** name → value, for the run engine. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  idParamsSchema,
   webhookCreateSchema,
   webhookDeliveryListQuerySchema,
   webhookDeliveryListSchema,
@@ -11,89 +10,52 @@ import {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from '@slipway/contracts';
-import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
-import { withTotalCount } from '../../platform/database/paging.js';
 import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
+import { standardRoutes } from '../../platform/standard-routes.js';
 import type { WebhooksService } from './webhooks-service.js';
-
-const tags = ['webhooks'];
 
 /** Webhook CRUD under /api/webhooks, scoped to the workspace in x-workspace-id. */
 export function webhookRoutes(service: WebhooksService): FastifyPluginAsyncZod {
   return async (app) => {
     const webhooks = resourceRoutes(app, {
       path: '/api/webhooks',
-      tags,
+      tags: ['webhooks'],
       scope: WORKSPACE,
       permission: 'webhooks',
       audit: 'webhook',
     });
-    webhooks.list({
-      summary: 'Webhooks of the workspace (never their secrets)',
-      querystring: webhookListQuerySchema,
-      response: webhookListSchema,
-      handler: (ws, query) => service.list(ws, query),
+    standardRoutes(webhooks, service, {
+      schemas: {
+        query: webhookListQuerySchema,
+        list: webhookListSchema,
+        item: webhookSchema,
+        created: webhookWithSecretSchema,
+        create: webhookCreateSchema,
+        update: webhookUpdateSchema,
+      },
+      summaries: {
+        list: 'Webhooks of the workspace (never their secrets)',
+        get: 'One webhook',
+        create: 'Create a webhook; the answer shows its secret, this once',
+        update: 'Change a webhook (pipeline, type, event, branch, enabled)',
+        remove: 'Delete a webhook',
+      },
+      createDetail: ({ type, event, pipelineId }) => ({ type, event, pipelineId }),
+      updateDetail: (body) => ({ ...body }),
     });
-    webhooks.get({
-      summary: 'One webhook',
-      response: webhookSchema,
-      handler: (ws, id) => service.get(ws, id),
-    });
-    webhooks.create({
-      summary: 'Create a webhook; the answer shows its secret, this once',
-      body: webhookCreateSchema,
+    webhooks.action({
+      name: 'rotate',
+      summary: 'Replace the secret; the answer shows the new one, this once',
+      body: webhookRotateSchema.optional(),
       response: webhookWithSecretSchema,
-      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
-      detail: ({ type, event, pipelineId }) => ({ type, event, pipelineId }),
+      handler: (ws, id, body) => service.rotate(ws, id, body ?? {}),
     });
-    webhooks.update({
-      summary: 'Change a webhook (pipeline, type, event, branch, enabled)',
-      body: webhookUpdateSchema,
-      response: webhookSchema,
-      handler: (ws, id, body, request) => {
-        request.audit.detail = { ...body };
-        return service.update(ws, id, body);
-      },
+    webhooks.view({
+      name: 'deliveries',
+      summary: 'The delivery log of a webhook, newest first',
+      querystring: webhookDeliveryListQuerySchema,
+      response: webhookDeliveryListSchema,
+      handler: (ws, { id }, query) => service.deliveries(ws, id, query),
     });
-    app.post(
-      '/api/webhooks/:id/rotate',
-      {
-        config: {
-          access: inWorkspace('webhooks:edit'),
-          auditAction: 'webhook.rotate',
-          auditTarget: { type: 'webhook', id: 'params.id' },
-        },
-        schema: {
-          tags,
-          summary: 'Replace the secret; the answer shows the new one, this once',
-          params: idParamsSchema,
-          body: webhookRotateSchema.optional(),
-          response: { 200: webhookWithSecretSchema },
-        },
-      },
-      async (request) => service.rotate(request.workspaceId!, request.params.id, request.body ?? {}),
-    );
-    webhooks.remove({ summary: 'Delete a webhook', handler: (ws, id) => service.remove(ws, id) });
-    app.get(
-      '/api/webhooks/:id/deliveries',
-      {
-        config: { access: inWorkspace('webhooks:view') },
-        schema: {
-          tags,
-          summary: 'The delivery log of a webhook, newest first',
-          params: idParamsSchema,
-          querystring: webhookDeliveryListQuerySchema,
-          response: { 200: webhookDeliveryListSchema },
-        },
-      },
-      async (request, reply) => {
-        const { rows, total } = await service.deliveries(
-          request.workspaceId!,
-          request.params.id,
-          request.query,
-        );
-        return withTotalCount(reply, rows, total);
-      },
-    );
   };
 }
