@@ -1,10 +1,15 @@
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { AuditEventView } from '@slipway/contracts';
+import { timeColumn } from '../../ui/columns';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { StatusChip, type ChipColor } from '../../ui/StatusChip';
 
 export const AUDIT_PAGE_SIZES = [25, 50, 100];
-const OUTCOME_COLOR = { success: 'success', failure: 'error', denied: 'warning' } as const;
+const OUTCOME_COLOR: Record<AuditEventView['outcome'], ChipColor> = {
+  success: 'success',
+  failure: 'error',
+  denied: 'warning',
+};
 
 /** Audit events, newest first: time, actor, action, target, outcome, IP. */
 export function AuditTable({
@@ -17,12 +22,7 @@ export function AuditTable({
 }) {
   const { t, i18n } = useTranslation();
   const columns: Column<AuditEventView>[] = [
-    {
-      id: 'time',
-      header: t('audit.columns.time'),
-      cell: (e) => new Date(e.at).toLocaleString(i18n.language),
-      sx: { whiteSpace: 'nowrap' },
-    },
+    timeColumn<AuditEventView>('time', t('audit.columns.time'), (e) => e.at, i18n.language),
     {
       id: 'actor',
       header: t('audit.columns.actor'),
@@ -43,7 +43,7 @@ export function AuditTable({
       id: 'outcome',
       header: t('audit.columns.outcome'),
       cell: (e) => (
-        <Chip size="small" color={OUTCOME_COLOR[e.outcome]} label={t(`audit.outcomes.${e.outcome}`)} />
+        <StatusChip status={e.outcome} colors={OUTCOME_COLOR} label={t(`audit.outcomes.${e.outcome}`)} />
       ),
     },
     { id: 'ip', header: t('audit.columns.ip'), cell: (e) => e.ip },

@@ -1,16 +1,16 @@
 import FileDownload from '@mui/icons-material/FileDownload';
 import History from '@mui/icons-material/History';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGES } from '@slipway/contracts';
 import { useAppSelector } from '../../app/hooks';
+import { AreaPage } from '../../ui/AreaPage';
 import { Button } from '../../ui/Button';
-import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
+import { listStates } from '../../ui/list-states';
 import { usePaging } from '../../ui/ListPager';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -71,8 +71,7 @@ export default function AuditTrailsPage() {
   const body = (
     <AuditTable
       events={data?.events}
-      states={{
-        ...queryStates(query, t('audit.loadError')),
+      states={listStates(query, t('audit.loadError'), {
         skeletonRows: 8,
         empty: (
           <EmptyState icon={History} title={t('audit.emptyTitle')}>
@@ -80,17 +79,15 @@ export default function AuditTrailsPage() {
           </EmptyState>
         ),
         paging,
-        total: data?.total,
-      }}
+      })}
     />
   );
 
   return (
-    <Box data-testid="area-auditTrails" sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t('audit.title')}
-        </Typography>
+    <AreaPage
+      id="auditTrails"
+      title={t('audit.title')}
+      actions={
         <Button
           variant="outlined"
           startIcon={<FileDownload />}
@@ -99,7 +96,8 @@ export default function AuditTrailsPage() {
         >
           {t('audit.export')}
         </Button>
-      </Box>
+      }
+    >
       <FormAlert message={exportError} />
       <Section id="audit-heading" title={t('audit.events')}>
         <Stack spacing={2}>
@@ -107,6 +105,6 @@ export default function AuditTrailsPage() {
           {body}
         </Stack>
       </Section>
-    </Box>
+    </AreaPage>
   );
 }

@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,12 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Webhook, WebhookDelivery, WebhookDeliveryOutcome } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
-import { DataTable, queryStates, type Column } from '../../ui/DataTable';
+import { timeColumn } from '../../ui/columns';
+import { DataTable, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { listStates } from '../../ui/list-states';
+import { StatusChip, type ChipColor } from '../../ui/StatusChip';
 import { useListParams } from '../../ui/useListParams';
 import { useWebhookDeliveriesQuery } from './api';
 
-const OUTCOME_COLOR: Record<WebhookDeliveryOutcome, 'success' | 'default' | 'error' | 'warning'> = {
+const OUTCOME_COLOR: Record<WebhookDeliveryOutcome, ChipColor> = {
   triggered: 'success',
   ignored: 'default',
   rejected: 'error',
@@ -22,27 +24,34 @@ const OUTCOME_COLOR: Record<WebhookDeliveryOutcome, 'success' | 'default' | 'err
   duplicate: 'default',
 };
 
-/** A webhook's delivery log, newest first and paged: time, event, outcome, status, message, run. */
+/**
+ * A webhook's delivery log, newest first (or sorted by time or outcome from the headers) and
+ * paged: time, event, outcome, status, message, run.
+ */
 export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { paging, params } = useListParams();
+  const listParams = useListParams({ sort: { key: 'receivedAt', order: 'desc' } });
   const list = useWebhookDeliveriesQuery(
-    { id: webhook.id, params: { ...params, _order: 'DESC' } },
+    { id: webhook.id, params: listParams.params },
     { refetchOnMountOrArgChange: true },
   );
   const columns: Column<WebhookDelivery>[] = [
-    {
-      id: 'time',
-      header: t('webhooks.deliveryLog.columns.time'),
-      cell: (d) => new Date(d.receivedAt).toLocaleString(i18n.language),
-      sx: { whiteSpace: 'nowrap' },
-    },
+    timeColumn<WebhookDelivery>(
+      'time',
+      t('webhooks.deliveryLog.columns.time'),
+      (d) => d.receivedAt,
+      i18n.language,
+      {
+        sortKey: 'receivedAt',
+      },
+    ),
     { id: 'event', header: t('webhooks.deliveryLog.columns.event'), cell: (d) => d.event ?? '' },
     {
       id: 'outcome',
       header: t('webhooks.deliveryLog.columns.outcome'),
+      sortKey: 'outcome',
       cell: (d) => (
-        <Chip size="small" color={OUTCOME_COLOR[d.outcome]} label={t(`webhooks.outcomes.${d.outcome}`)} />
+        <StatusChip status={d.outcome} colors={OUTCOME_COLOR} label={t(`webhooks.outcomes.${d.outcome}`)} />
       ),
     },
     { id: 'status', header: t('webhooks.deliveryLog.columns.status'), cell: (d) => d.statusCode },
@@ -70,14 +79,14 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClo
       rows={list.data?.rows}
       getRowId={(d) => d.id}
       rowTestId="delivery-row"
-      {...queryStates(list, t('webhooks.deliveryLog.loadError'))}
-      empty={
-        <EmptyState title={t('webhooks.deliveryLog.empty')}>
-          <Typography color="text.secondary">{t('webhooks.deliveryLog.emptyBody')}</Typography>
-        </EmptyState>
-      }
-      paging={paging}
-      total={list.data?.total}
+      {...listStates(list, t('webhooks.deliveryLog.loadError'), {
+        empty: (
+          <EmptyState title={t('webhooks.deliveryLog.empty')}>
+            <Typography color="text.secondary">{t('webhooks.deliveryLog.emptyBody')}</Typography>
+          </EmptyState>
+        ),
+        ...listParams.table,
+      })}
     />
   );
 

@@ -173,6 +173,14 @@ describe('webhooks page', () => {
     expect(rows[1]!.textContent).toContain('x-hub-signature-256 does not match the payload');
     expect(within(rows[1]!).queryByRole('link')).toBeNull();
     expect(triggers.state.requests.some((r) => r.path === '/api/webhooks/wh-1/deliveries')).toBe(true);
+    // sorted by outcome from its header, the rejected delivery comes first
+    const outcome = within(dialog).getByRole('columnheader', { name: 'Outcome' });
+    await user.click(within(outcome).getByRole('button', { name: 'Outcome' }));
+    await waitFor(
+      async () =>
+        expect((await within(dialog).findAllByTestId('delivery-row'))[0]!.textContent).toContain('Rejected'),
+      opts,
+    );
   });
 
   it('disables, rotates the secret and deletes after confirmation', async () => {
