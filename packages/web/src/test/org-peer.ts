@@ -13,7 +13,6 @@ import {
   SSO_MESSAGES,
   ssoSettingsRequestSchema,
   type SsoSettingsResponse,
-  TOTAL_COUNT_HEADER,
   type AuditEventView,
   type CallerPermissions,
   type Invite,
@@ -25,6 +24,7 @@ import {
   workspaceMemberAddRequestSchema,
 } from '@slipway/contracts';
 import type { PeerUser, Reply } from './peer-types';
+import { page } from './route-peer';
 
 /**
  * The organisation side of the test peer: access, members, invites, roles, service accounts,
@@ -102,12 +102,6 @@ export function createOrgPeer(deps: OrgPeerDeps) {
   };
   let seq = 0;
   const next = (p: string) => `${p}-${++seq}`;
-
-  function page<T>(rows: T[], query: URLSearchParams): Reply {
-    const start = Number(query.get('_start') ?? 0);
-    const end = Number(query.get('_end') ?? 10);
-    return [200, rows.slice(start, end), { [TOTAL_COUNT_HEADER]: String(rows.length) }];
-  }
 
   function route(
     req: IncomingMessage,

@@ -13,6 +13,12 @@ export interface ListParams {
   table: { paging: Paging; sort: Sort | null; onSortChange: (sort: Sort) => void };
 }
 
+/** A list query's `_sort` and, for descending, `_order=DESC` (nothing while unsorted). */
+export function sortParams(sort: Sort | null | undefined): Record<string, string> {
+  if (!sort) return {};
+  return sort.order === 'desc' ? { _sort: sort.key, _order: 'DESC' } : { _sort: sort.key };
+}
+
 /**
  * A server-side list's page and sort, as `DataTable` takes them (`paging`, `sort`, `onSortChange`)
  * and as the list query asks for them (`params`). Ascending is the server's default order, so
@@ -24,11 +30,7 @@ export function useListParams({
 }: { sizes?: number[]; sort?: Sort | null } = {}): ListParams {
   const paging = usePaging(sizes);
   const [sort, setSortState] = useState<Sort | null>(initial);
-  const params: Record<string, string> = { ...paging.range };
-  if (sort) {
-    params._sort = sort.key;
-    if (sort.order === 'desc') params._order = 'DESC';
-  }
+  const params: Record<string, string> = { ...paging.range, ...sortParams(sort) };
   const setSort = (next: Sort) => {
     setSortState(next);
     paging.setPage(0);

@@ -2,9 +2,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@slipway/contracts';
-import { Button } from '../../ui/Button';
 import { DataTable, type Column } from '../../ui/DataTable';
-import { NotAllowedTooltip } from '../access/Can';
+import { AllowedActions } from '../access/AllowedButton';
 
 /** Roles with their kind, scope and how many permissions they grant; custom ones can be changed. */
 export function RolesTable({
@@ -45,27 +44,23 @@ export function RolesTable({
       align: 'end',
       cell: (r) => (
         <Stack direction="row" spacing={1} justifyContent="flex-end">
-          <NotAllowedTooltip allowed={canEdit}>
-            <Button
-              size="small"
-              disabled={!canEdit}
-              onClick={() => onEdit?.(r)}
-              aria-label={t('roles.editRole', { name: r.name })}
-            >
-              {t('common.edit')}
-            </Button>
-          </NotAllowedTooltip>
-          <NotAllowedTooltip allowed={canDelete}>
-            <Button
-              size="small"
-              color="error"
-              disabled={!canDelete}
-              onClick={() => onDelete?.(r)}
-              aria-label={t('roles.deleteRole', { name: r.name })}
-            >
-              {t('common.delete')}
-            </Button>
-          </NotAllowedTooltip>
+          <AllowedActions
+            actions={[
+              {
+                allowed: canEdit,
+                label: t('common.edit'),
+                name: t('roles.editRole', { name: r.name }),
+                onClick: () => onEdit?.(r),
+              },
+              {
+                allowed: canDelete,
+                label: t('common.delete'),
+                name: t('roles.deleteRole', { name: r.name }),
+                onClick: () => onDelete?.(r),
+                danger: true,
+              },
+            ]}
+          />
         </Stack>
       ),
     });

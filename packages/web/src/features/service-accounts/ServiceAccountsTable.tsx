@@ -1,12 +1,18 @@
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { Role, ServiceAccount, Workspace } from '@slipway/contracts';
-import { Button } from '../../ui/Button';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
-import { NotAllowedTooltip } from '../access/Can';
+import { StatusChip } from '../../ui/StatusChip';
+import { AllowedActions } from '../access/AllowedButton';
 import { roleLabel } from '../roles/api';
+import { RoleChips } from '../roles/RoleChips';
 import { serviceAccountStatus } from './api';
+
+/** An account's dates, a column each: below 900 px only the expiry stays, and on a phone none. */
+const DATE_COLUMNS = [
+  { id: 'created', at: 'createdAt', hideBelow: 'md' },
+  { id: 'expires', at: 'expiresAt', hideBelow: 'sm' },
+  { id: 'lastUsed', at: 'lastUsedAt', hideBelow: 'md' },
+] as const;
 
 const STATUS_COLOR = { active: 'success', expired: 'warning', revoked: 'default' } as const;
 
@@ -44,33 +50,38 @@ export function ServiceAccountsTable({
       header: t('serviceAccountsPage.columns.prefix'),
       cell: (sa) => `${sa.tokenPrefix}…`,
       sx: { fontFamily: 'monospace' },
+      hideBelow: 'sm',
     },
     {
       id: 'permissions',
       header: t('serviceAccountsPage.columns.permissions'),
+      hideBelow: 'md',
       cell: (sa) => (
-        <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-          {sa.workspaces.map((w) => (
-            <Chip
-              key={w.workspaceId}
-              size="small"
-              variant="outlined"
-              label={`${workspaces.find((x) => x.id === w.workspaceId)?.name ?? w.workspaceId}: ${roleLabel(roles, w.role)}`}
-            />
-          ))}
-        </Stack>
+        <RoleChips
+          chips={sa.workspaces.map((w) => ({
+            key: w.workspaceId,
+            label: `${workspaces.find((x) => x.id === w.workspaceId)?.name ?? w.workspaceId}: ${roleLabel(roles, w.role)}`,
+          }))}
+        />
       ),
     },
-    { id: 'created', header: t('serviceAccountsPage.columns.created'), cell: (sa) => date(sa.createdAt) },
-    { id: 'expires', header: t('serviceAccountsPage.columns.expires'), cell: (sa) => date(sa.expiresAt) },
-    { id: 'lastUsed', header: t('serviceAccountsPage.columns.lastUsed'), cell: (sa) => date(sa.lastUsedAt) },
+    ...DATE_COLUMNS.map(({ id, at, hideBelow }): Column<ServiceAccount> => ({
+      id,
+      header: t(`serviceAccountsPage.columns.${id}`),
+      cell: (sa) => date(sa[at]),
+      hideBelow,
+    })),
     {
       id: 'status',
       header: t('serviceAccountsPage.columns.status'),
       cell: (sa) => {
         const status = serviceAccountStatus(sa);
         return (
-          <Chip size="small" color={STATUS_COLOR[status]} label={t(`serviceAccountsPage.status.${status}`)} />
+          <StatusChip
+            status={status}
+            colors={STATUS_COLOR}
+            label={t(`serviceAccountsPage.status.${status}`)}
+          />
         );
       },
     },
@@ -80,29 +91,23 @@ export function ServiceAccountsTable({
       align: 'end',
       cell: (sa) =>
         serviceAccountStatus(sa) === 'revoked' ? null : (
-          <>
-            <NotAllowedTooltip allowed={canEdit}>
-              <Button
-                size="small"
-                disabled={!canEdit}
-                onClick={() => onEdit(sa)}
-                aria-label={t('serviceAccountsPage.edit.named', { name: sa.name })}
-              >
-                {t('serviceAccountsPage.edit.open')}
-              </Button>
-            </NotAllowedTooltip>
-            <NotAllowedTooltip allowed={canRevoke}>
-              <Button
-                size="small"
-                color="error"
-                disabled={!canRevoke}
-                onClick={() => onRevoke(sa)}
-                aria-label={t('serviceAccountsPage.revokeNamed', { name: sa.name })}
-              >
-                {t('serviceAccountsPage.revoke')}
-              </Button>
-            </NotAllowedTooltip>
-          </>
+          <AllowedActions
+            actions={[
+              {
+                allowed: canEdit,
+                label: t('serviceAccountsPage.edit.open'),
+                name: t('serviceAccountsPage.edit.named', { name: sa.name }),
+                onClick: () => onEdit(sa),
+              },
+              {
+                allowed: canRevoke,
+                label: t('serviceAccountsPage.revoke'),
+                name: t('serviceAccountsPage.revokeNamed', { name: sa.name }),
+                onClick: () => onRevoke(sa),
+                danger: true,
+              },
+            ]}
+          />
         ),
     },
   ];

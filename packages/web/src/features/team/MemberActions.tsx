@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@slipway/contracts';
 import { NotAllowedTooltip } from '../access/Can';
+import { personName } from './person-columns';
 
 export type MemberAction =
   'makeAccountAdmin' | 'makeMember' | 'makeAdmin' | 'makeProjectAdmin' | 'changeWorkspaceRole' | 'remove';
@@ -30,7 +31,7 @@ export function MemberActions({
 }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const name = personName(member);
   const allowed = canEdit || canDelete;
   const pick = (action: MemberAction) => {
     setAnchor(null);

@@ -1,10 +1,10 @@
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { Member, Role } from '@slipway/contracts';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
 import { roleLabel } from '../roles/api';
+import { RoleChips } from '../roles/RoleChips';
 import { MemberActions, type MemberAction } from './MemberActions';
+import { personColumns } from './person-columns';
 
 export const MEMBER_PAGE_SIZES = [10, 25, 50];
 
@@ -29,27 +29,25 @@ export function MembersTable({
 }) {
   const { t } = useTranslation();
   const columns: Column<Member>[] = [
-    { id: 'name', header: t('team.columns.name'), cell: (m) => `${m.firstName} ${m.lastName}`.trim() },
-    { id: 'email', header: t('team.columns.email'), cell: (m) => m.email },
+    ...personColumns<Member>(t, (m) => `${m.firstName} ${m.lastName}`.trim()),
     {
       id: 'organisationRole',
       header: t('team.organisationRole'),
       cell: (m) => t(`team.orgRoles.${m.organisationRole}`),
+      sortKey: 'organisationRole',
+      hideBelow: 'sm',
     },
     {
       id: 'workspaceRoles',
       header: t('team.columns.workspaceRoles'),
+      hideBelow: 'md',
       cell: (m) => (
-        <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-          {m.workspaces.map((w) => (
-            <Chip
-              key={w.workspaceId}
-              size="small"
-              variant="outlined"
-              label={`${w.workspaceName}: ${roleLabel(roles, w.role)}`}
-            />
-          ))}
-        </Stack>
+        <RoleChips
+          chips={m.workspaces.map((w) => ({
+            key: w.workspaceId,
+            label: `${w.workspaceName}: ${roleLabel(roles, w.role)}`,
+          }))}
+        />
       ),
     },
     {

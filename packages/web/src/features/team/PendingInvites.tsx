@@ -3,8 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import type { Invite, Role, Workspace } from '@slipway/contracts';
-import { Button } from '../../ui/Button';
-import { NotAllowedTooltip } from '../access/Can';
+import { AllowedActions } from '../access/AllowedButton';
 import { roleLabel } from '../roles/api';
 
 /** Invites not yet accepted, each with its role and expiry, and a revoke action. */
@@ -36,17 +35,17 @@ export function PendingInvites({
             divider
             data-testid="invite-row"
             secondaryAction={
-              <NotAllowedTooltip allowed={canRevoke}>
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={!canRevoke}
-                  onClick={() => onRevoke(inv)}
-                  aria-label={t('team.revokeInviteFor', { email: inv.email })}
-                >
-                  {t('team.revokeInvite')}
-                </Button>
-              </NotAllowedTooltip>
+              <AllowedActions
+                actions={[
+                  {
+                    allowed: canRevoke,
+                    label: t('team.revokeInvite'),
+                    name: t('team.revokeInviteFor', { email: inv.email }),
+                    onClick: () => onRevoke(inv),
+                    danger: true,
+                  },
+                ]}
+              />
             }
           >
             <ListItemText

@@ -98,4 +98,28 @@ describe('team management', () => {
     expect(peer.calls('DELETE', '/api/members/u-grace')).toHaveLength(0);
     expect(currentUrl()).toBe('/settings/team');
   });
+
+  it('sorts the members by name, then by e-mail descending, from the headers (the server sorts)', async () => {
+    peer.org.members.push({
+      ...peer.org.members[0]!,
+      userId: 'u-ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'zz-ada@example.com',
+    });
+    renderApp('/settings/team');
+    const emails = async () =>
+      (await screen.findAllByTestId('member-row', {}, opts)).map((r) => r.textContent ?? '');
+    await waitFor(async () => expect(await emails()).toHaveLength(2), opts);
+    const user = userEvent.setup();
+    const name = screen.getByRole('columnheader', { name: 'Name' });
+    await user.click(within(name).getByRole('button', { name: 'Name' }));
+    await waitFor(async () => expect((await emails())[0]).toContain('Ada Lovelace'), opts);
+    expect(peer.calls('GET', '/api/members').at(-1)!.query).toMatchObject({ _sort: 'firstName' });
+    const email = screen.getByRole('columnheader', { name: 'Email' });
+    await user.click(within(email).getByRole('button', { name: 'Email' }));
+    await user.click(within(email).getByRole('button', { name: 'Email' }));
+    await waitFor(async () => expect((await emails())[0]).toContain('zz-ada@example.com'), opts);
+    expect(screen.getByRole('columnheader', { name: 'Email' }).getAttribute('aria-sort')).toBe('descending');
+  });
 });

@@ -10,11 +10,11 @@ import { useAppSelector } from '../../app/hooks';
 import { queryStates } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { usePaging } from '../../ui/ListPager';
 import { LoadError } from '../../ui/LoadError';
 import { Section } from '../../ui/Section';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useListParams } from '../../ui/useListParams';
 import { PermissionButton } from '../access/Can';
 import { useCan, useCanInWorkspace } from '../access/usePermission';
 import { useWorkspacesQuery } from '../account/api';
@@ -36,9 +36,13 @@ export default function TeamPage() {
   const projectId = useAppSelector((s) => s.auth.projectId);
   const can = useCan();
   const canInWorkspace = useCanInWorkspace();
-  const paging = usePaging(MEMBER_PAGE_SIZES);
-  const { page, rowsPerPage } = paging;
-  const members = useMembersQuery({ start: page * rowsPerPage, end: (page + 1) * rowsPerPage });
+  const listParams = useListParams({ sizes: MEMBER_PAGE_SIZES });
+  const { page, rowsPerPage } = listParams.paging;
+  const members = useMembersQuery({
+    start: page * rowsPerPage,
+    end: (page + 1) * rowsPerPage,
+    sort: listParams.sort,
+  });
   const invites = useInvitesQuery();
   const { data: workspaces = [] } = useWorkspacesQuery();
   const { data: roles } = useRolesQuery();
@@ -64,8 +68,8 @@ export default function TeamPage() {
         ...queryStates(members, t('team.loadError')),
         skeletonRows: 5,
         empty: <EmptyState icon={PeopleOutline} title={t('team.empty')} />,
-        paging,
         total: members.data?.total,
+        ...listParams.table,
       }}
       roles={roles}
       canEdit={can('members:edit')}

@@ -134,4 +134,20 @@ describe("a project admin manages their workspace's members", () => {
       true,
     );
   });
+
+  it('sorts the workspace members by name from the header (the server sorts)', async () => {
+    signInAs('developer');
+    renderApp('/settings/team');
+    const section = await screen.findByRole('region', { name: 'Members of Default' }, opts);
+    const names = async () =>
+      (await within(section).findAllByTestId('workspace-member-row', {}, opts)).map((r) => r.textContent);
+    await waitFor(async () => expect((await names())[0]).toContain('Linus Test'), opts);
+    const header = within(section).getByRole('columnheader', { name: 'Name' });
+    await userEvent.setup().click(within(header).getByRole('button', { name: 'Name' }));
+    await waitFor(async () => expect((await names())[0]).toContain('Barbara Test'), opts);
+    expect(peer.calls('GET', '/api/workspace/members').at(-1)!.query).toMatchObject({ _sort: 'firstName' });
+    expect(within(section).getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+  });
 });

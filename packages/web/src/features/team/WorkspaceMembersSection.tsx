@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, WorkspaceMember } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
-import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { usePaging } from '../../ui/ListPager';
+import { useListParams } from '../../ui/useListParams';
 import { Section } from '../../ui/Section';
+import { AllowedButton } from '../access/AllowedButton';
 import { NotAllowedTooltip } from '../access/Can';
 import { useCallerPermissions, useCanInWorkspace } from '../access/usePermission';
 import { roleLabel, workspaceRoleOptions } from '../roles/api';
@@ -25,10 +25,10 @@ import {
   useWorkspaceMembersQuery,
 } from './api';
 import { MEMBER_PAGE_SIZES } from './MembersTable';
+import { personColumns, personName } from './person-columns';
 import { WorkspaceMemberDialog } from './WorkspaceMemberDialog';
 
 const ADMINS = new Set(['master_admin', 'account_admin']);
-const nameOf = (m: WorkspaceMember) => `${m.firstName} ${m.lastName}`.trim() || m.email;
 
 /**
  * The members of the current workspace, for whoever holds the members permissions in it: a
@@ -48,11 +48,13 @@ export function WorkspaceMembersSection({
   const can = useCanInWorkspace();
   const { data: caller } = useCallerPermissions();
   const callerIsAdmin = ADMINS.has(caller?.organisationRole ?? '');
-  const paging = usePaging(MEMBER_PAGE_SIZES);
+  const listParams = useListParams({ sizes: MEMBER_PAGE_SIZES });
+  const { page, rowsPerPage } = listParams.paging;
   const list = useWorkspaceMembersQuery({
     workspaceId,
-    start: paging.page * paging.rowsPerPage,
-    end: (paging.page + 1) * paging.rowsPerPage,
+    start: page * rowsPerPage,
+    end: (page + 1) * rowsPerPage,
+    sort: listParams.sort,
   });
   const organisation = useMembersQuery({ start: 0, end: 500 });
   const [dialog, setDialog] = useState<{ member?: WorkspaceMember; role?: string } | null>(null);
@@ -77,9 +79,8 @@ export function WorkspaceMembersSection({
   }
 
   const columns: Column<WorkspaceMember>[] = [
-    { id: 'name', header: t('team.columns.name'), cell: nameOf },
-    { id: 'email', header: t('team.columns.email'), cell: (m) => m.email },
-    { id: 'role', header: t('team.workspaceRole'), cell: (m) => roleLabel(roles, m.role) },
+    ...personColumns<WorkspaceMember>(t, personName),
+    { id: 'role', header: t('team.workspaceRole'), cell: (m) => roleLabel(roles, m.role), sortKey: 'role' },
     {
       id: 'actions',
       header: t('common.actions'),
@@ -89,7 +90,7 @@ export function WorkspaceMembersSection({
         return (
           <NotAllowedTooltip allowed={allowed}>
             <IconButton
-              aria-label={t('team.workspaceMembers.actionsFor', { name: nameOf(m) })}
+              aria-label={t('team.workspaceMembers.actionsFor', { name: personName(m) })}
               aria-haspopup="menu"
               disabled={!allowed}
               onClick={(e) => setMenu({ anchor: e.currentTarget, member: m })}
@@ -111,27 +112,24 @@ export function WorkspaceMembersSection({
       {...queryStates(list, t('team.workspaceMembers.loadError'))}
       skeletonRows={3}
       empty={<EmptyState icon={PeopleOutline} title={t('team.workspaceMembers.empty')} />}
-      paging={paging}
       total={list.data?.total}
+      {...listParams.table}
     />
   );
 
-  const addAllowed = can('members:create');
   return (
     <Section
       id="workspace-members-heading"
       title={t('team.workspaceMembers.title', { workspace: workspaceName })}
       action={
-        <NotAllowedTooltip allowed={addAllowed}>
-          <Button
-            variant="outlined"
-            startIcon={<GroupAdd />}
-            disabled={!addAllowed}
-            onClick={() => setDialog({})}
-          >
-            {t('team.workspaceMembers.add')}
-          </Button>
-        </NotAllowedTooltip>
+        <AllowedButton
+          allowed={can('members:create')}
+          variant="outlined"
+          startIcon={<GroupAdd />}
+          onClick={() => setDialog({})}
+        >
+          {t('team.workspaceMembers.add')}
+        </AllowedButton>
       }
     >
       <FormAlert message={changing.error ? errorMessage(changing.error) : null} />
@@ -161,9 +159,9 @@ export function WorkspaceMembersSection({
       ) : null}
       <ConfirmDialog
         open={Boolean(removing)}
-        title={t('team.workspaceMembers.confirmRemove.title', { name: removing ? nameOf(removing) : '' })}
+        title={t('team.workspaceMembers.confirmRemove.title', { name: removing ? personName(removing) : '' })}
         body={t('team.workspaceMembers.confirmRemove.body', {
-          name: removing ? nameOf(removing) : '',
+          name: removing ? personName(removing) : '',
           workspace: workspaceName,
         })}
         confirmLabel={t('team.workspaceMembers.confirmRemove.confirm')}

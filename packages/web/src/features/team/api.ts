@@ -8,11 +8,25 @@ import {
 } from '@slipway/contracts';
 import { api } from '../../app/api';
 import { totalOf } from '../../app/page';
+import type { Sort } from '../../ui/DataTable';
+import { sortParams } from '../../ui/useListParams';
 
 export interface MemberPage {
   members: Member[];
   total: number;
 }
+
+/** A page of a members list and, once a header was clicked, its order. */
+export interface MemberListArgs {
+  start: number;
+  end: number;
+  sort?: Sort | null;
+}
+const memberListParams = ({ start, end, sort }: MemberListArgs) => ({
+  _start: start,
+  _end: end,
+  ...sortParams(sort),
+});
 
 export interface WorkspaceMemberPage {
   members: WorkspaceMember[];
@@ -24,8 +38,8 @@ export const teamApi = api
   .enhanceEndpoints({ addTagTypes: ['Members', 'WorkspaceMembers', 'Invites', 'Permissions', 'Profile'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      members: build.query<MemberPage, { start: number; end: number }>({
-        query: ({ start, end }) => ({ url: 'members', params: { _start: start, _end: end } }),
+      members: build.query<MemberPage, MemberListArgs>({
+        query: (args) => ({ url: 'members', params: memberListParams(args) }),
         transformResponse: (members: Member[], meta) => ({ members, total: totalOf(meta, members.length) }),
         providesTags: ['Members'],
       }),
@@ -57,16 +71,14 @@ export const teamApi = api
         invalidatesTags: ['Members', 'WorkspaceMembers'],
       }),
       // The workspace named by x-workspace-id: the argument keys the cache per workspace.
-      workspaceMembers: build.query<WorkspaceMemberPage, { workspaceId: string; start: number; end: number }>(
-        {
-          query: ({ start, end }) => ({ url: 'workspace/members', params: { _start: start, _end: end } }),
-          transformResponse: (members: WorkspaceMember[], meta) => ({
-            members,
-            total: totalOf(meta, members.length),
-          }),
-          providesTags: ['WorkspaceMembers'],
-        },
-      ),
+      workspaceMembers: build.query<WorkspaceMemberPage, MemberListArgs & { workspaceId: string }>({
+        query: (args) => ({ url: 'workspace/members', params: memberListParams(args) }),
+        transformResponse: (members: WorkspaceMember[], meta) => ({
+          members,
+          total: totalOf(meta, members.length),
+        }),
+        providesTags: ['WorkspaceMembers'],
+      }),
       addWorkspaceMember: build.mutation<void, WorkspaceMemberAddRequest>({
         query: (body) => ({ url: 'workspace/members', method: 'POST', body }),
         invalidatesTags: ['Members', 'WorkspaceMembers'],
