@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, updated } from './columns.js';
-import { workspaceRef } from './identity.js';
+import { at, timestamps } from './columns.js';
+import { workspaceNamed } from './identity.js';
 
 /** Clusters (issue 5). */
 
@@ -8,9 +8,7 @@ import { workspaceRef } from './identity.js';
 export const clusters = pgTable(
   'clusters',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    name: text('name').notNull(),
+    ...workspaceNamed(),
     /** eks | aks | gke | other */
     type: text('type').notNull(),
     private: boolean('private').notNull().default(false),
@@ -41,8 +39,7 @@ export const clusters = pgTable(
     heartbeatSeconds: integer('heartbeat_seconds').notNull().default(30),
     connectedAt: at('connected_at'),
     createdBy: text('created_by'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('clusters_ws_name').on(t.workspaceId, t.name),

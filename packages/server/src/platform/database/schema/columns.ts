@@ -21,6 +21,16 @@ export function updated() {
   return stamped('updated_at');
 }
 
+/** When the row was made and last changed: created_at and updated_at. */
+export function timestamps() {
+  return { createdAt: created(), updatedAt: updated() };
+}
+
+/** What people wrote about the row: `description text NOT NULL DEFAULT ''`. */
+export function description() {
+  return text('description').notNull().default('');
+}
+
 /** A timestamp set when the row is written: `<name> timestamptz NOT NULL DEFAULT now()`. */
 export function stamped(name: string) {
   return timestamp(name, { withTimezone: true }).notNull().defaultNow();

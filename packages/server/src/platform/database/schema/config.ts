@@ -1,6 +1,6 @@
 import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { created, id, updated } from './columns.js';
-import { workspaceRef } from './identity.js';
+import { description, timestamps } from './columns.js';
+import { workspaceNamed } from './identity.js';
 
 /** A workspace's configuration for its runs: secrets, config maps and variables (issue 4). */
 
@@ -8,10 +8,8 @@ import { workspaceRef } from './identity.js';
 export const secrets = pgTable(
   'secrets',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...workspaceNamed(),
+    description: description(),
     /** generic | registry | git | ssh | token */
     type: text('type').notNull().default('generic'),
     /** a global secret's value applies to every environment */
@@ -19,8 +17,7 @@ export const secrets = pgTable(
     /** { key: sealed value } — a secret may hold several keys, like a Kubernetes Secret */
     valuesEncrypted: jsonb('values_encrypted').notNull(),
     createdBy: text('created_by'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('secrets_ws_name').on(t.workspaceId, t.name)],
 );
@@ -32,15 +29,12 @@ export const secrets = pgTable(
 export const configMaps = pgTable(
   'config_maps',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...workspaceNamed(),
+    description: description(),
     /** { key: text } — each key is a file name when mounted */
     data: jsonb('data').notNull(),
     createdBy: text('created_by'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('config_maps_ws_name').on(t.workspaceId, t.name)],
 );
@@ -49,13 +43,10 @@ export const configMaps = pgTable(
 export const variables = pgTable(
   'variables',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    name: text('name').notNull(),
+    ...workspaceNamed(),
     value: text('value').notNull(),
-    description: text('description').notNull().default(''),
-    createdAt: created(),
-    updatedAt: updated(),
+    description: description(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('variables_ws_name').on(t.workspaceId, t.name)],
 );

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, parentRef, stamped, updated } from './columns.js';
-import { workspaceRef } from './identity.js';
+import { at, description, id, parentRef, stamped, timestamps } from './columns.js';
+import { workspaceNamed, workspaceRef } from './identity.js';
 import { clusters } from './clusters.js';
 
 /** Environments and what is deployed into them (issue 5). */
@@ -9,16 +9,13 @@ import { clusters } from './clusters.js';
 export const environments = pgTable(
   'environments',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...workspaceNamed(),
+    description: description(),
     /** development | staging | production | other */
     type: text('type').notNull(),
     clusterId: text('cluster_id').references(() => clusters.id, { onDelete: 'set null' }),
     namespace: text('namespace'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('environments_ws_name').on(t.workspaceId, t.name)],
 );

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, parentRef, updated } from './columns.js';
+import { at, created, description, id, parentRef, timestamps, updated } from './columns.js';
 
 /**
  * Identity, organisations, workspaces and access (issue 3): people, their sessions and sign-in,
@@ -22,6 +22,16 @@ export function organisationRef() {
 
 export function workspaceRef() {
   return parentRef('workspace_id', () => workspaces.id);
+}
+
+/** The first columns of a named thing of an organisation: its id, its organisation and its name. */
+export function organisationNamed() {
+  return { id: id(), organisationId: organisationRef(), name: text('name').notNull() };
+}
+
+/** The first columns of a named thing of a workspace: its id, its workspace and its name. */
+export function workspaceNamed() {
+  return { id: id(), workspaceId: workspaceRef(), name: text('name').notNull() };
 }
 
 export const users = pgTable('users', {
@@ -59,9 +69,7 @@ export const organisationMembers = pgTable(
 export const workspaces = pgTable(
   'workspaces',
   {
-    id: id(),
-    organisationId: organisationRef(),
-    name: text('name').notNull(),
+    ...organisationNamed(),
     createdAt: created(),
   },
   (t) => [uniqueIndex('workspaces_org_name').on(t.organisationId, t.name)],
@@ -83,14 +91,11 @@ export const workspaceMembers = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: id(),
-    organisationId: organisationRef(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    ...organisationNamed(),
+    description: description(),
     /** PermissionGrant[] */
     grants: jsonb('grants').notNull().default([]),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('roles_org_name').on(t.organisationId, t.name)],
 );
@@ -160,9 +165,7 @@ export const invites = pgTable(
 export const serviceAccounts = pgTable(
   'service_accounts',
   {
-    id: id(),
-    organisationId: organisationRef(),
-    name: text('name').notNull(),
+    ...organisationNamed(),
     /** the first characters of the token, shown in lists so people can tell tokens apart */
     tokenPrefix: text('token_prefix').notNull(),
     tokenHash: text('token_hash').notNull().unique(),

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, created, id, parentRef, updated } from './columns.js';
+import { at, created, description, id, parentRef, timestamps } from './columns.js';
 import { workspaceRef, workspaces } from './identity.js';
 
 /** Pipelines, their versions and task templates (issue 4). */
@@ -13,7 +13,7 @@ export const pipelines = pgTable(
     /** pipeline | template */
     kind: text('kind').notNull().default('pipeline'),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: description(),
     currentVersion: integer('current_version').notNull().default(1),
     /** the pipeline that "run rollback" starts */
     rollbackPipelineId: text('rollback_pipeline_id'),
@@ -25,8 +25,7 @@ export const pipelines = pgTable(
     lastSyncedAt: at('last_synced_at'),
     syncError: text('sync_error'),
     createdBy: text('created_by'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('pipelines_ws_kind_name').on(t.workspaceId, t.kind, t.name)],
 );
@@ -53,13 +52,12 @@ export const taskTemplates = pgTable(
     id: id(),
     workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: description(),
     version: integer('version').notNull().default(1),
     definition: text('definition').notNull(),
     format: text('format').notNull(),
     builtIn: boolean('built_in').notNull().default(false),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('task_templates_ws_name').on(t.workspaceId, t.name)],
 );

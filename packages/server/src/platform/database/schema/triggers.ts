@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { at, created, id, parentRef, stamped, updated } from './columns.js';
+import { at, id, parentRef, stamped, timestamps } from './columns.js';
 import { workspaceRef } from './identity.js';
 import { pipelines } from './pipelines.js';
 
@@ -32,8 +32,7 @@ export const webhooks = pgTable(
     secretEncrypted: text('secret_encrypted').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     createdBy: text('created_by'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
     lastDeliveryAt: at('last_delivery_at'),
   },
   (t) => [index('webhooks_ws').on(t.workspaceId, t.createdAt)],
@@ -105,8 +104,7 @@ export const schedules = pgTable(
     /** why the last due run could not start; null when it did */
     lastError: text('last_error'),
     createdBy: text('created_by'),
-    createdAt: created(),
-    updatedAt: updated(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('schedules_ws_name').on(t.workspaceId, t.name),
