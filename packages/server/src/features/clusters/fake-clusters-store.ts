@@ -1,15 +1,41 @@
 import type { ClusterListQuery } from '@slipway/contracts';
-import { FakeNamedTable, withDefaults } from '../../platform/database/fake-rows.js';
-import type { clusters } from '../../platform/database/schema.js';
+import { FakeNamedStore } from '../../platform/database/fake-named-store.js';
 import type { ClusterRow } from './clusters-store.js';
-import type { ClusterPatch, ClustersStore } from './clusters-store-type.js';
+import type { ClustersStore } from './clusters-store-type.js';
 
 /**
  * Clusters in memory, with the SQL store's workspace scoping, (workspace, name) uniqueness,
  * paging and heartbeat sweep. What the agent reports (namespaces, heartbeats) is set with report.
  */
-export class FakeClustersStore implements ClustersStore {
-  private readonly table = new FakeNamedTable<ClusterRow>('clusters', 'clusters_ws_name');
+export class FakeClustersStore extends FakeNamedStore<ClusterRow> implements ClustersStore {
+  constructor() {
+    super('clusters', 'clusters_ws_name', (now) => ({
+      private: false,
+      tunnelConfig: null,
+      publicRegistryPrefix: null,
+      limitedAgentPermission: false,
+      allowedNamespaces: ['ozone'],
+      selectedNamespaces: [],
+      status: 'attaching',
+      statusMessage: null,
+      tokenHash: null,
+      tokenPrefix: null,
+      tokenRevokedAt: null,
+      agentVersion: null,
+      kubernetesVersion: null,
+      nodeCount: null,
+      totalVcpu: null,
+      namespaces: [],
+      installedResources: [],
+      storageOptions: [],
+      lastHeartbeatAt: null,
+      heartbeatSeconds: 30,
+      connectedAt: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  }
 
   /** What the agent gateway writes when an agent says hello or heartbeats. */
   report(id: string, fields: Partial<ClusterRow>): void {
@@ -32,55 +58,8 @@ export class FakeClustersStore implements ClustersStore {
     );
   }
 
-  async get(workspaceId: string, id: string) {
-    return this.table.get(workspaceId, id);
-  }
-
   async byId(id: string) {
     return this.peek(id);
-  }
-
-  async nameTaken(workspaceId: string, name: string) {
-    return this.table.nameTaken(workspaceId, name);
-  }
-
-  async insert(row: typeof clusters.$inferInsert) {
-    const now = new Date();
-    this.table.insert(
-      withDefaults<ClusterRow>(
-        {
-          private: false,
-          tunnelConfig: null,
-          publicRegistryPrefix: null,
-          limitedAgentPermission: false,
-          allowedNamespaces: ['ozone'],
-          selectedNamespaces: [],
-          status: 'attaching',
-          statusMessage: null,
-          tokenHash: null,
-          tokenPrefix: null,
-          tokenRevokedAt: null,
-          agentVersion: null,
-          kubernetesVersion: null,
-          nodeCount: null,
-          totalVcpu: null,
-          namespaces: [],
-          installedResources: [],
-          storageOptions: [],
-          lastHeartbeatAt: null,
-          heartbeatSeconds: 30,
-          connectedAt: null,
-          createdBy: null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        row,
-      ),
-    );
-  }
-
-  async update(id: string, patch: ClusterPatch) {
-    this.table.update(id, patch);
   }
 
   async markSilent(now: Date, missedBeats: number, message: string) {
@@ -94,9 +73,5 @@ export class FakeClustersStore implements ClustersStore {
       );
     for (const r of silent) this.table.update(r.id, { status: 'not_active', statusMessage: message });
     return silent.map((r) => r.id);
-  }
-
-  async delete(id: string) {
-    this.table.delete(id);
   }
 }

@@ -1,15 +1,9 @@
 import type { EnvironmentListQuery } from '@slipway/contracts';
-import {
-  copyOf,
-  FakeNamedTable,
-  pageRows,
-  sortRows,
-  withDefaults,
-} from '../../platform/database/fake-rows.js';
-import type { environments } from '../../platform/database/schema.js';
+import { FakeNamedStore } from '../../platform/database/fake-named-store.js';
+import { copyOf, pageRows, sortRows, withDefaults } from '../../platform/database/fake-rows.js';
 import type { FakeClustersStore } from '../clusters/fake-clusters-store.js';
 import type { DeploymentRow, EnvironmentRow, EnvironmentWithCluster } from './environments-store.js';
-import type { EnvironmentPatch, EnvironmentsStore } from './environments-store-type.js';
+import type { EnvironmentsStore } from './environments-store-type.js';
 
 const SORTABLE = ['id', 'name', 'type', 'createdAt', 'updatedAt'] as const;
 
@@ -18,11 +12,18 @@ const SORTABLE = ['id', 'name', 'type', 'createdAt', 'updatedAt'] as const;
  * uniqueness, paging (default newest-created order, ties by name) and the left join to the
  * cluster, read from the FakeClustersStore it is given. Deployments are added with addDeployment.
  */
-export class FakeEnvironmentsStore implements EnvironmentsStore {
-  private readonly table = new FakeNamedTable<EnvironmentRow>('environments', 'environments_ws_name');
+export class FakeEnvironmentsStore extends FakeNamedStore<EnvironmentRow> implements EnvironmentsStore {
   private deploymentRows: DeploymentRow[] = [];
 
-  constructor(private readonly clusters: FakeClustersStore) {}
+  constructor(private readonly clusters: FakeClustersStore) {
+    super('environments', 'environments_ws_name', (now) => ({
+      description: '',
+      clusterId: null,
+      namespace: null,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  }
 
   addDeployment(
     row: Partial<DeploymentRow> &
@@ -64,7 +65,7 @@ export class FakeEnvironmentsStore implements EnvironmentsStore {
     return { rows: page.rows.map((r) => this.withCluster(r)), total: page.total };
   }
 
-  async get(workspaceId: string, id: string) {
+  override async get(workspaceId: string, id: string) {
     const row = this.table.get(workspaceId, id);
     return row ? this.withCluster(row) : null;
   }
@@ -76,26 +77,8 @@ export class FakeEnvironmentsStore implements EnvironmentsStore {
     return plain;
   }
 
-  async nameTaken(workspaceId: string, name: string, exceptId?: string) {
-    return this.table.nameTaken(workspaceId, name, exceptId);
-  }
-
-  async insert(row: typeof environments.$inferInsert) {
-    const now = new Date();
-    this.table.insert(
-      withDefaults<EnvironmentRow>(
-        { description: '', clusterId: null, namespace: null, createdAt: now, updatedAt: now },
-        row,
-      ),
-    );
-  }
-
-  async update(id: string, patch: EnvironmentPatch) {
-    this.table.update(id, patch);
-  }
-
-  async delete(id: string) {
-    this.table.delete(id);
+  override async delete(id: string) {
+    await super.delete(id);
     this.deploymentRows = this.deploymentRows.filter((d) => d.environmentId !== id);
   }
 

@@ -1,7 +1,7 @@
 import type { ScheduleListQuery } from '@slipway/contracts';
-import { FakeNamedTable, sortRows, withDefaults } from '../../platform/database/fake-rows.js';
-import type { schedules } from '../../platform/database/schema.js';
-import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
+import { FakeNamedStore } from '../../platform/database/fake-named-store.js';
+import { sortRows } from '../../platform/database/fake-rows.js';
+import type { ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
 import type { SchedulesStore } from './schedules-store-type.js';
 
 interface FakePipeline {
@@ -16,9 +16,28 @@ interface FakePipeline {
  * the join to the pipeline (a schedule is read with its pipeline's name, and only while the
  * pipeline exists). Tests add the pipelines with addPipeline.
  */
-export class FakeSchedulesStore implements SchedulesStore {
-  private readonly table = new FakeNamedTable<ScheduleRow>('schedules', 'schedules_ws_name');
+export class FakeSchedulesStore extends FakeNamedStore<ScheduleRow> implements SchedulesStore {
   private readonly pipelines = new Map<string, FakePipeline>();
+
+  constructor() {
+    super('schedules', 'schedules_ws_name', (now) => ({
+      minute: null,
+      time: null,
+      dayOfWeek: null,
+      cron: null,
+      timeZone: 'UTC',
+      params: {},
+      timeoutHours: 1,
+      enabled: true,
+      nextRunAt: null,
+      lastRunAt: null,
+      lastRunId: null,
+      lastError: null,
+      createdBy: null,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  }
 
   addPipeline(pipeline: FakePipeline): void {
     this.pipelines.set(pipeline.id, { ...pipeline });
@@ -34,52 +53,14 @@ export class FakeSchedulesStore implements SchedulesStore {
     return { rows: page.rows.flatMap((r) => this.withPipeline(r) ?? []), total: page.total };
   }
 
-  async get(workspaceId: string, id: string) {
+  override async get(workspaceId: string, id: string) {
     const row = this.table.get(workspaceId, id);
     return row ? this.withPipeline(row) : null;
-  }
-
-  async nameTaken(workspaceId: string, name: string, exceptId?: string) {
-    return this.table.nameTaken(workspaceId, name, exceptId);
   }
 
   async pipeline(workspaceId: string, id: string) {
     const p = this.pipelines.get(id);
     return p && p.workspaceId === workspaceId && p.kind === 'pipeline' ? { id: p.id, name: p.name } : null;
-  }
-
-  async insert(row: typeof schedules.$inferInsert) {
-    const now = new Date();
-    this.table.insert(
-      withDefaults<ScheduleRow>(
-        {
-          minute: null,
-          time: null,
-          dayOfWeek: null,
-          cron: null,
-          timeZone: 'UTC',
-          params: {},
-          timeoutHours: 1,
-          enabled: true,
-          nextRunAt: null,
-          lastRunAt: null,
-          lastRunId: null,
-          lastError: null,
-          createdBy: null,
-          createdAt: now,
-          updatedAt: now,
-        },
-        row,
-      ),
-    );
-  }
-
-  async update(id: string, patch: SchedulePatch) {
-    this.table.update(id, patch);
-  }
-
-  async delete(id: string) {
-    this.table.delete(id);
   }
 
   async claimDue(now: Date, limit: number, advance: (row: ScheduleRow) => Date | null) {
