@@ -1,7 +1,6 @@
-import type { PermissionGrant } from '@slipway/contracts';
 import { FakeNamedTable, sortRows } from '../../platform/database/fake-rows.js';
 import type { RoleRow } from './roles-store.js';
-import type { RolesStore } from './roles-store-type.js';
+import type { NewRole, RoleChange, RolesStore } from './roles-store-type.js';
 
 /**
  * Custom roles in memory, with the SQL store's organisation scoping, (organisation, name)
@@ -39,18 +38,12 @@ export class FakeRolesStore implements RolesStore {
       .some((r) => r.name.toLowerCase() === name.toLowerCase() && r.id !== exceptId);
   }
 
-  async create(row: {
-    id: string;
-    organisationId: string;
-    name: string;
-    description: string;
-    grants: PermissionGrant[];
-  }) {
+  async create(row: NewRole) {
     const now = new Date();
     this.table.insert({ ...row, createdAt: now, updatedAt: now });
   }
 
-  async update(id: string, patch: { name: string; description: string; grants: PermissionGrant[] }) {
+  async update(id: string, patch: RoleChange) {
     this.table.update(id, patch);
   }
 

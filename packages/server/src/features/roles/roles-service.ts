@@ -76,7 +76,7 @@ export function normaliseGrants(grants: PermissionGrant[]): PermissionGrant[] {
   });
 }
 
-function toRole(r: RoleRow): Role {
+function toRole(r: Pick<RoleRow, 'id' | 'name' | 'description' | 'grants'>): Role {
   return {
     id: r.id,
     name: r.name,
@@ -102,14 +102,7 @@ export class RolesService {
     await this.write(() =>
       this.store.create({ id, organisationId, name: input.name, description: input.description, grants }),
     );
-    return {
-      id,
-      name: input.name,
-      description: input.description,
-      builtIn: false,
-      scope: 'workspace',
-      grants,
-    };
+    return toRole({ id, name: input.name, description: input.description, grants });
   }
 
   async update(organisationId: string, id: string, input: RoleRequest): Promise<Role> {
@@ -119,14 +112,7 @@ export class RolesService {
     await this.write(() =>
       this.store.update(id, { name: input.name, description: input.description, grants }),
     );
-    return {
-      id,
-      name: input.name,
-      description: input.description,
-      builtIn: false,
-      scope: 'workspace',
-      grants,
-    };
+    return toRole({ id, name: input.name, description: input.description, grants });
   }
 
   async remove(organisationId: string, id: string) {

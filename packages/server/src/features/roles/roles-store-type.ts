@@ -7,6 +7,16 @@ export interface RoleLookup {
 }
 export type RoleRow = typeof roles.$inferSelect;
 
+/** What an edit sets of a custom role. */
+export interface RoleChange {
+  name: string;
+  description: string;
+  grants: PermissionGrant[];
+}
+
+/** A custom role to store: its id, its organisation and what an edit may change. */
+export type NewRole = RoleChange & { id: string; organisationId: string };
+
 /** What the roles and workspace members services need of storage; RolesStore (SQL) and FakeRolesStore implement it. */
 export interface RolesStore extends RoleLookup {
   /** An organisation's custom roles by name. */
@@ -15,14 +25,8 @@ export interface RolesStore extends RoleLookup {
   /** Is the name held by another of the organisation's roles, ignoring case? */
   nameTaken(organisationId: string, name: string, exceptId?: string): Promise<boolean>;
   /** Throws a unique violation when the organisation already has a role of that exact name. */
-  create(row: {
-    id: string;
-    organisationId: string;
-    name: string;
-    description: string;
-    grants: PermissionGrant[];
-  }): Promise<void>;
-  update(id: string, patch: { name: string; description: string; grants: PermissionGrant[] }): Promise<void>;
+  create(row: NewRole): Promise<void>;
+  update(id: string, patch: RoleChange): Promise<void>;
   /** Deletes the role unless a member, service account or pending invite holds it; false when in use. */
   deleteUnlessAssigned(organisationId: string, id: string): Promise<boolean>;
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { PermissionGrant } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import {
   invites,
@@ -9,7 +8,13 @@ import {
   workspaces,
 } from '../../platform/database/schema.js';
 import { anyRow, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
-import type { RolesStore as RolesStoreType, RoleLookup, RoleRow } from './roles-store-type.js';
+import type {
+  NewRole,
+  RoleChange,
+  RolesStore as RolesStoreType,
+  RoleLookup,
+  RoleRow,
+} from './roles-store-type.js';
 
 export type { RoleLookup, RoleRow } from './roles-store-type.js';
 
@@ -34,17 +39,11 @@ export class RolesStore implements RoleLookup, RolesStoreType {
     return anyRow(this.db, roles, where, exceptId);
   }
 
-  async create(row: {
-    id: string;
-    organisationId: string;
-    name: string;
-    description: string;
-    grants: PermissionGrant[];
-  }) {
+  async create(row: NewRole) {
     await this.db.insert(roles).values(row);
   }
 
-  async update(id: string, patch: { name: string; description: string; grants: PermissionGrant[] }) {
+  async update(id: string, patch: RoleChange) {
     await updateById(this.db, roles, id, patch);
   }
 

@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { copyOf } from '../../platform/database/fake-rows.js';
 import { uniqueViolation } from '../../platform/database/unique-violation.js';
-import type { SsoStore, SsoUserRow, StoredSsoSettings } from './sso-store.js';
+import {
+  directoryUserRow,
+  type DirectoryUser,
+  type SsoStore,
+  type SsoUserRow,
+  type StoredSsoSettings,
+} from './sso-store.js';
 
 /**
  * SSO settings, people and memberships in memory, as the SQL store keeps them: one settings row
@@ -69,25 +74,10 @@ export class FakeSsoStore implements SsoStore {
     return this.organisationRoles.get(`${organisationId} ${userId}`) ?? null;
   }
 
-  async createDirectoryUser(input: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    organisationId: string;
-    organisationRole: string;
-  }) {
+  async createDirectoryUser(input: DirectoryUser) {
     if ([...this.people.values()].some((p) => p.email === input.email))
       throw uniqueViolation('users_email_unique');
-    const row: SsoUserRow = {
-      id: randomUUID(),
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      passwordHash: null,
-      emailVerifiedAt: new Date(),
-      currentOrganisationId: input.organisationId,
-      createdAt: new Date(),
-    };
+    const row: SsoUserRow = { ...directoryUserRow(input), createdAt: new Date() };
     this.people.set(row.id, row);
     this.organisationRoles.set(`${input.organisationId} ${row.id}`, input.organisationRole);
     return copyOf(row);

@@ -63,6 +63,28 @@ export interface StoredSsoSettings {
 
 export type SsoUserRow = typeof users.$inferSelect;
 
+/** A person a directory sign-in creates, and their role in the organisation. */
+export interface DirectoryUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  organisationId: string;
+  organisationRole: string;
+}
+
+/** The user row of a directory person: verified now, without a password, in their organisation. */
+export function directoryUserRow(input: DirectoryUser): Omit<SsoUserRow, 'createdAt'> {
+  return {
+    id: randomUUID(),
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash: null,
+    emailVerifiedAt: new Date(),
+    currentOrganisationId: input.organisationId,
+  };
+}
+
 /** SSO settings, and the people and memberships a directory sign-in creates. */
 export interface SsoStore {
   settings(organisationId: string): Promise<StoredSsoSettings | null>;
@@ -73,13 +95,7 @@ export interface SsoStore {
   userByEmail(email: string): Promise<SsoUserRow | null>;
   organisationRole(userId: string, organisationId: string): Promise<string | null>;
   /** a verified person without a password who belongs to the organisation */
-  createDirectoryUser(input: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    organisationId: string;
-    organisationRole: string;
-  }): Promise<SsoUserRow>;
+  createDirectoryUser(input: DirectoryUser): Promise<SsoUserRow>;
   setOrganisationRole(userId: string, organisationId: string, role: string): Promise<void>;
   setWorkspaceRole(userId: string, workspaceId: string, role: string): Promise<void>;
 }
@@ -120,18 +136,19 @@ export class SqlSsoStore implements SsoStore {
   }
 
   async workspaceIds(organisationId: string) {
-    const rows = await this.db
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(eq(workspaces.organisationId, organisationId));
-    return rows.map((r) => r.id);
+    return this.idsOf(workspaces, organisationId);
   }
 
   async customRoleIds(organisationId: string) {
+    return this.idsOf(roles, organisationId);
+  }
+
+  /** The ids of an organisation's rows of a table. */
+  private async idsOf(table: typeof workspaces | typeof roles, organisationId: string) {
     const rows = await this.db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(eq(roles.organisationId, organisationId));
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(table.organisationId, organisationId));
     return rows.map((r) => r.id);
   }
 
@@ -150,22 +167,8 @@ export class SqlSsoStore implements SsoStore {
     return m?.role ?? null;
   }
 
-  async createDirectoryUser(input: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    organisationId: string;
-    organisationRole: string;
-  }) {
-    const row = {
-      id: randomUUID(),
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      passwordHash: null,
-      emailVerifiedAt: new Date(),
-      currentOrganisationId: input.organisationId,
-    };
+  async createDirectoryUser(input: DirectoryUser) {
+    const row = directoryUserRow(input);
     await this.db.transaction(async (tx) => {
       await tx.insert(users).values(row);
       await tx
