@@ -29,6 +29,7 @@ import { createOnboardingFeature } from './onboarding/onboarding-feature.js';
 import { createOrganisationsFeature } from './organisations/organisations-feature.js';
 import { createPipelineCatalogueFeature } from './pipeline-catalogue/pipeline-catalogue-feature.js';
 import { createPipelineRunsFeature } from './pipeline-runs/pipeline-runs-feature.js';
+import { createRegistryFeature } from './registry/registry-feature.js';
 import { createRepositoriesFeature } from './repositories/repositories-feature.js';
 import { createLocalExecutor } from './pipelines/executor/local-executor-factory.js';
 import { createRolesFeature } from './roles/roles-feature.js';
@@ -186,6 +187,13 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
     access: access.exports.store,
     audit: audit.exports.store,
   });
+  // The registry at /v2/: quick setup's first pipeline pushes there and clusters pull from it.
+  const registry = createRegistryFeature({
+    db,
+    dataDir: config.dataDir,
+    access: access.exports.store,
+    audit: audit.exports.store,
+  });
 
   return {
     features: [
@@ -213,6 +221,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       webhooks,
       schedules,
       repositories,
+      registry,
     ],
     platform: {
       settings: runtimeSettings.exports.settings,

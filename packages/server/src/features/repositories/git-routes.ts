@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { DEPLOY_TOKEN_PREFIX } from '@slipway/contracts';
+import { DEPLOY_TOKEN_PREFIX, MESSAGES } from '@slipway/contracts';
 import type { AuditRecorder } from '../../platform/audit-recorder.js';
 import type { AccessStore } from '../../platform/auth/access-store-type.js';
-import { canSeeWorkspace, holds, workspaceGrants } from '../../platform/auth/grants.js';
-import { SERVICE_ACCOUNT_TOKEN_PREFIX } from '../../platform/auth/tokens.js';
+import { holds } from '../../platform/auth/grants.js';
+import {
+  credentialToken,
+  isServiceAccountToken,
+  serviceAccountIn,
+} from '../../platform/auth/service-account-caller.js';
 import { headerValue } from '../../platform/headers.js';
 import { hashToken } from '../../platform/keys.js';
 import { runGitHttpBackend, type GitCgiOptions } from './git-http-backend.js';
@@ -47,18 +51,6 @@ const REALM = 'Basic realm="Slipway git", charset="UTF-8"';
 const REPO_SEGMENT = /^([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)\.git$/;
 const WORKSPACE_SEGMENT = /^[A-Za-z0-9-]{1,64}$/;
 
-/** The token a git client sends: the password of Basic authentication, or a Bearer token. */
-export function gitToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const [scheme, value] = header.trim().split(/\s+/, 2);
-  if (!value) return null;
-  if (/^bearer$/i.test(scheme!)) return value;
-  if (!/^basic$/i.test(scheme!)) return null;
-  const decoded = Buffer.from(value, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon >= 0 ? decoded.slice(colon + 1) || null : null;
-}
-
 /**
  * Git's smart HTTP for hosted repositories: `GET /git/<workspace>/<name>.git/info/refs`,
  * `POST …/git-upload-pack` (clone, fetch) and `POST …/git-receive-pack` (push). The caller
@@ -78,7 +70,7 @@ export function gitRoutes(deps: GitRoutesDeps): FastifyPluginAsync {
       const name = REPO_SEGMENT.exec(repo)?.[1];
       if (!WORKSPACE_SEGMENT.test(workspaceId) || !name)
         return reply.code(404).send('Repository not found\n');
-      const token = gitToken(headerValue(request, 'authorization') ?? undefined);
+      const token = credentialToken(headerValue(request, 'authorization') ?? undefined);
       if (!token) return reply.code(401).header('www-authenticate', REALM).send('Authentication required\n');
       const repository = await deps.store.byName(workspaceId, name);
       const caller = await authorise(deps, token, workspaceId, repository, service);
@@ -116,16 +108,18 @@ export function gitRoutes(deps: GitRoutesDeps): FastifyPluginAsync {
     };
 
     const base = '/git/:workspaceId/:repo';
-    app.get(`${base}/info/refs`, async (request, reply) => {
+    // Packs are compressed already: they go as git wrote them.
+    const raw = { compress: false } as const;
+    app.get(`${base}/info/refs`, raw, async (request, reply) => {
       const service = (request.query as { service?: string }).service;
       if (service !== 'git-upload-pack' && service !== 'git-receive-pack')
         return reply.code(403).send('Only smart HTTP is served: git 1.6.6 or later\n');
       return serve(request, reply, service, '/info/refs');
     });
-    app.post(`${base}/git-upload-pack`, (request, reply) =>
+    app.post(`${base}/git-upload-pack`, raw, (request, reply) =>
       serve(request, reply, 'git-upload-pack', '/git-upload-pack'),
     );
-    app.post(`${base}/git-receive-pack`, (request, reply) =>
+    app.post(`${base}/git-receive-pack`, raw, (request, reply) =>
       serve(request, reply, 'git-receive-pack', '/git-receive-pack'),
     );
   };
@@ -162,22 +156,14 @@ async function authorise(
       organisationId: null,
     };
   }
-  if (token.startsWith(SERVICE_ACCOUNT_TOKEN_PREFIX)) {
-    const sa = await deps.access.findServiceAccountByTokenHash(hashToken(token));
-    if (!sa || sa.revokedAt || sa.expiresAt.getTime() <= now) return refused;
-    const standing = await deps.access.serviceAccountStanding(sa.id, workspaceId);
-    if (!standing || !canSeeWorkspace(standing, sa.organisationId)) return notFound;
+  if (isServiceAccountToken(token)) {
+    const sa = await serviceAccountIn(deps.access, token, workspaceId, now);
+    if (!sa.ok) return sa.status === 401 ? refused : notFound;
     if (!repository || repository.kind !== 'hosted') return notFound;
-    const grants = workspaceGrants(standing);
-    if (!holds(grants, pushing ? 'repositories:edit' : 'repositories:view'))
-      return { ok: false, status: 403, message: 'Action not allowed contact Admin' };
-    return {
-      ok: true,
-      actorType: 'service_account',
-      actorId: sa.id,
-      label: sa.name,
-      organisationId: sa.organisationId,
-    };
+    if (!holds(sa.grants, pushing ? 'repositories:edit' : 'repositories:view'))
+      return { ok: false, status: 403, message: MESSAGES.actionNotAllowed };
+    const { id, name, organisationId } = sa.account;
+    return { ok: true, actorType: 'service_account', actorId: id, label: name, organisationId };
   }
   return {
     ok: false,

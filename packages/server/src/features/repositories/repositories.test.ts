@@ -14,7 +14,7 @@ import {
 } from '@slipway/contracts';
 import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { gitToken } from './git-routes.js';
+import { credentialToken as gitToken } from '../../platform/auth/service-account-caller.js';
 import { HostedGit } from './hosted-git.js';
 
 const run = promisify(execFile);

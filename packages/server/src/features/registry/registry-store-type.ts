@@ -1,0 +1,25 @@
+import type { registryRepositories } from '../../platform/database/schema.js';
+
+export type RegistryRepositoryRow = typeof registryRepositories.$inferSelect;
+
+/** What the registry routes need of storage; SqlRegistryStore implements it. */
+export interface RegistryStore {
+  repository(workspaceId: string, name: string): Promise<RegistryRepositoryRow | null>;
+  /** The repository, made on its first push. */
+  ensureRepository(workspaceId: string, name: string): Promise<RegistryRepositoryRow>;
+  /** The blob's size when it is linked to the repository, else null. */
+  blob(repositoryId: string, digest: string): Promise<number | null>;
+  linkBlob(repositoryId: string, digest: string, size: number): Promise<void>;
+  manifest(repositoryId: string, digest: string): Promise<{ mediaType: string; size: number } | null>;
+  putManifest(repositoryId: string, digest: string, mediaType: string, size: number): Promise<void>;
+  /** Removes the manifest and every tag naming it; false when the repository has no such manifest. */
+  deleteManifest(repositoryId: string, digest: string): Promise<boolean>;
+  tag(repositoryId: string, tag: string): Promise<string | null>;
+  setTag(repositoryId: string, tag: string, digest: string): Promise<void>;
+  /** Tags in lexical order after `last`, at most `n`. */
+  tags(repositoryId: string, n: number, last?: string): Promise<string[]>;
+  upload(id: string): Promise<{ repositoryId: string; size: number } | null>;
+  createUpload(id: string, repositoryId: string): Promise<void>;
+  uploadSize(id: string, size: number): Promise<void>;
+  deleteUpload(id: string): Promise<void>;
+}
