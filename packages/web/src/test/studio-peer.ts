@@ -13,6 +13,7 @@ import {
   type Variable,
 } from '@slipway/contracts';
 import type { Reply } from './peer-types';
+import { page } from './route-peer';
 
 /**
  * The studio's catalogue side of the test peer: task templates (`/api/tasks`, built-ins
@@ -97,15 +98,7 @@ export function createStudioPeer(deps: StudioPeerDeps) {
       return [200, task];
     }
     if (area === 'secrets') {
-      if (!id && method === 'GET') {
-        const start = Number(query.get('_start') ?? 0);
-        const end = Number(query.get('_end') ?? 10);
-        return [
-          200,
-          studio.secrets.slice(start, end),
-          { [TOTAL_COUNT_HEADER]: String(studio.secrets.length) },
-        ];
-      }
+      if (!id && method === 'GET') return page(studio.secrets, query);
       if (!id && method === 'POST') {
         const p = secretCreateSchema.safeParse(body);
         if (!p.success) return deps.invalid(p.error);

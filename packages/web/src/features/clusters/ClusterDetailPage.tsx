@@ -12,9 +12,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { MESSAGES } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { LoadError } from '../../ui/LoadError';
+import { QueryPending } from '../../ui/QueryPending';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { useClusterQuery, useDetachClusterMutation } from './api';
@@ -28,28 +27,14 @@ import { NamespacePicker } from './NamespacePicker';
 export default function ClusterDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const {
-    data: cluster,
-    error,
-    isLoading,
-    isFetching,
-    refetch,
-  } = useClusterQuery(id, { pollingInterval: 30_000 });
+  const query = useClusterQuery(id, { pollingInterval: 30_000 });
+  const cluster = query.data;
   useDocumentTitle(cluster?.name ?? t('clusters.title'));
   const [confirming, setConfirming] = useState(false);
   const [attaching, setAttaching] = useState(false);
   const [detach, detaching] = useDetachClusterMutation();
 
-  if (isLoading) return <Skeleton lines={8} />;
-  if (!cluster)
-    return (
-      <LoadError
-        what={t('clusters.detail.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+  if (!cluster) return <QueryPending query={query} what={t('clusters.detail.loadError')} lines={8} />;
   const detached = cluster.status === 'detached';
   return (
     <Box data-testid="cluster-page" sx={{ maxWidth: 1200 }}>

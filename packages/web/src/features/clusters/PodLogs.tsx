@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { podStreamFrameSchema } from '@slipway/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { QueryPending } from '../../ui/QueryPending';
 import { usePodLogsQuery } from './api';
 import { openPodSocket } from './pod-socket';
 
@@ -26,12 +25,13 @@ export function PodLogs({
 }) {
   const { t } = useTranslation();
   const auth = useAppSelector((s) => s.auth);
-  const { data, error, isLoading, isFetching, refetch } = usePodLogsQuery({
+  const query = usePodLogsQuery({
     id: clusterId,
     namespace,
     pod,
     tailLines: TAIL_LINES,
   });
+  const { data, isFetching, refetch } = query;
   const [follow, setFollow] = useState(false);
   const [live, setLive] = useState('');
   const pre = useRef<HTMLPreElement>(null);
@@ -54,16 +54,7 @@ export function PodLogs({
     if (follow && pre.current) pre.current.scrollTop = pre.current.scrollHeight;
   }, [live, follow]);
 
-  if (isLoading) return <Skeleton lines={6} />;
-  if (data === undefined)
-    return (
-      <LoadError
-        what={t('clusters.browser.logsError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+  if (data === undefined) return <QueryPending query={query} what={t('clusters.browser.logsError')} />;
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={2} alignItems="center">

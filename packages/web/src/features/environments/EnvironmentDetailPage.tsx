@@ -9,9 +9,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import type { Deployment } from '@slipway/contracts';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadError } from '../../ui/LoadError';
+import { QueryPending } from '../../ui/QueryPending';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { formatAt } from '../clusters/format';
@@ -22,13 +21,8 @@ import { HealthChip } from './HealthChip';
 export default function EnvironmentDetailPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const {
-    data: env,
-    error,
-    isLoading,
-    isFetching,
-    refetch,
-  } = useEnvironmentQuery(id, { pollingInterval: 15_000 });
+  const query = useEnvironmentQuery(id, { pollingInterval: 15_000 });
+  const env = query.data;
   useDocumentTitle(env?.name ?? t('environments.title'));
   const deploymentColumns: Column<Deployment>[] = [
     {
@@ -76,16 +70,7 @@ export default function EnvironmentDetailPage() {
       cell: (d) => formatAt(d.healthCheckedAt, i18n.language),
     },
   ];
-  if (isLoading) return <Skeleton lines={6} />;
-  if (!env)
-    return (
-      <LoadError
-        what={t('environments.detail.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+  if (!env) return <QueryPending query={query} what={t('environments.detail.loadError')} />;
   return (
     <Box data-testid="environment-page" sx={{ maxWidth: 1200 }}>
       <Link

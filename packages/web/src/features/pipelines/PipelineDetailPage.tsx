@@ -11,8 +11,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { QueryPending } from '../../ui/QueryPending';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { downloadApiFile } from '../../app/download-file';
@@ -27,7 +26,8 @@ export default function PipelineDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const auth = useAppSelector((s) => s.auth);
-  const { data, error, isLoading, isFetching, refetch } = usePipelineQuery(id);
+  const query = usePipelineQuery(id);
+  const { data } = query;
   const [update] = useUpdatePipelineMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -35,16 +35,7 @@ export default function PipelineDetailPage() {
   useDocumentTitle(data?.name ?? t('nav.pipelines'));
 
   let body;
-  if (isLoading) body = <Skeleton lines={10} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('pipelines.editor.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+  if (!data) body = <QueryPending query={query} what={t('pipelines.editor.loadError')} lines={10} />;
   else
     body = (
       <>

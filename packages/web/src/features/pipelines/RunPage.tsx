@@ -13,7 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { PipelineRunDetail } from '@slipway/contracts';
-import { LoadError } from '../../ui/LoadError';
+import { QueryPending } from '../../ui/QueryPending';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useEnvironmentQuery } from '../environments/api';
@@ -38,24 +38,16 @@ export default function RunPage() {
   const { t } = useTranslation();
   const { runId = '' } = useParams();
   const [finished, setFinished] = useState(false);
-  const { data, error, isLoading, isFetching, refetch } = useRunQuery(runId, {
+  const query = useRunQuery(runId, {
     pollingInterval: finished ? 0 : RUN_POLL_MS,
   });
+  const { data } = query;
   const ended = data ? isFinished(data.status) : false;
   if (ended !== finished) setFinished(ended);
   useDocumentTitle(data ? `${data.name} #${data.number}` : t('pipelines.runsTitle'));
 
   let body;
-  if (isLoading) body = <Skeleton lines={10} />;
-  else if (!data)
-    body = (
-      <LoadError
-        what={t('pipelines.run.loadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+  if (!data) body = <QueryPending query={query} what={t('pipelines.run.loadError')} lines={10} />;
   else body = <RunView run={data} />;
   return (
     <Box sx={{ maxWidth: 1200 }} data-testid="run-page">

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
-import { rowButtonsColumn } from '../access/PermissionActions';
+import { AllowedActions } from '../access/AllowedButton';
+import { useCan } from '../access/usePermission';
 
 /**
  * A list of the workspace's named values (secrets, variables, config maps): the given columns,
@@ -28,15 +29,28 @@ export function KeyValueTable<Row extends { id: string }>({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const actions = rowButtonsColumn<Row>(t('secretsPage.columns.actions'), (row) => [
-    { permission: 'secrets:edit', label: t('secretsPage.edit'), onClick: () => onEdit(row) },
-    {
-      permission: 'secrets:delete',
-      label: t('secretsPage.delete'),
-      onClick: () => onDelete(row),
-      danger: true,
-    },
-  ]);
+  const can = useCan();
+  const [edit, remove] = [t('secretsPage.edit'), t('secretsPage.delete')];
+  const actions: Column<Row> = {
+    id: 'actions',
+    header: t('secretsPage.columns.actions'),
+    align: 'end',
+    sx: { whiteSpace: 'nowrap' },
+    cell: (row) => (
+      <AllowedActions
+        actions={[
+          { allowed: can('secrets:edit'), label: edit, name: edit, onClick: () => onEdit(row) },
+          {
+            allowed: can('secrets:delete'),
+            label: remove,
+            name: remove,
+            onClick: () => onDelete(row),
+            danger: true,
+          },
+        ]}
+      />
+    ),
+  };
   return (
     <DataTable
       aria-label={label}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 
 const ctx = withSignedInPeer();
 
@@ -13,6 +14,28 @@ beforeEach(() => {
 });
 
 describe('secrets page', () => {
+  it('lists by name and sorts by name descending, then by last change, from the headers', async () => {
+    const secret = (id: string, name: string, updatedAt: string) => ({
+      id,
+      name,
+      description: '',
+      type: 'generic' as const,
+      global: false,
+      keys: ['value'],
+      createdAt: updatedAt,
+      updatedAt,
+    });
+    ctx.peer.studio.secrets = [
+      secret('s-b', 'beta', '2025-05-01T10:00:00.000Z'),
+      secret('s-a', 'alpha', '2025-06-01T10:00:00.000Z'),
+    ];
+    renderApp('/secrets');
+    await waitFor(async () => expect((await rowTexts('secret-row'))[0]).toContain('alpha'), opts);
+    const user = userEvent.setup();
+    await sortByHeader(user, 'Name', 'secret-row', 'beta', 'descending');
+    await sortByHeader(user, 'Updated', 'secret-row', 'beta', 'ascending');
+  });
+
   it('checks the name and value, then creates a secret whose value is never shown again', async () => {
     renderApp('/secrets');
     const user = userEvent.setup({ delay: null });
