@@ -13,8 +13,8 @@ import {
   type ClusterType,
   type StorageOption,
 } from '@slipway/contracts';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { InputError } from '../../platform/errors.js';
+import { NamedRows } from '../../platform/named-rows.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
 import { attachCommand, attachFileName, attachYaml } from './attach-manifest.js';
@@ -92,10 +92,14 @@ export interface ClustersServiceOptions {
  * hash is kept), choose namespaces for logs, detach (the token is revoked and the agent cut off).
  */
 export class ClustersService {
+  private readonly rows: NamedRows<ClusterRow>;
+
   constructor(
     private readonly store: ClustersStore,
     private readonly options: ClustersServiceOptions,
-  ) {}
+  ) {
+    this.rows = new NamedRows(store, { notFound: CLUSTER_NOT_FOUND, nameTaken: CLUSTER_NAME_TAKEN });
+  }
 
   async list(workspaceId: string, query: ClusterListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
@@ -108,11 +112,11 @@ export class ClustersService {
 
   async create(workspaceId: string, given: ClusterCreate, createdBy: string | null): Promise<ClusterCreated> {
     const input = clusterCreateSchema.parse(given);
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(CLUSTER_NAME_TAKEN);
+    await this.rows.checkName(workspaceId, input.name);
     const id = randomUUID();
     const token = this.newToken();
-    try {
-      await this.store.insert({
+    await this.rows.write(() =>
+      this.store.insert({
         id,
         workspaceId,
         name: input.name,
@@ -126,11 +130,8 @@ export class ClustersService {
         tokenHash: hashToken(token),
         tokenPrefix: token.slice(0, AGENT_TOKEN_PREFIX.length + 6),
         createdBy,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(CLUSTER_NAME_TAKEN);
-      throw err;
-    }
+      }),
+    );
     const row = await this.require(workspaceId, id);
     return { cluster: toCluster(row), attach: this.attachBundle(row, token) };
   }
@@ -189,10 +190,9 @@ export class ClustersService {
     await this.store.delete(id);
   }
 
+  /** The workspace's cluster of that id, or a 404. */
   async require(workspaceId: string, id: string): Promise<ClusterRow> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError(CLUSTER_NOT_FOUND);
-    return row;
+    return this.rows.require(workspaceId, id);
   }
 
   private newToken(): string {

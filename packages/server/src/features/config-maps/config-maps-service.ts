@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConfigMap, ConfigMapCreate, ConfigMapUpdate, PipelineListQuery } from '@slipway/contracts';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { givenFields, NamedRows } from '../../platform/named-rows.js';
 import type { ConfigMapData, ConfigMapRow } from './config-maps-store.js';
 import type { ConfigMapsStore } from './config-maps-store-type.js';
 
@@ -21,7 +20,11 @@ export function toConfigMap(row: ConfigMapRow): ConfigMap {
 
 /** Config maps: plain key → value sets of a workspace, for steps' env and workspace files. */
 export class ConfigMapsService {
-  constructor(private readonly store: ConfigMapsStore) {}
+  private readonly rows: NamedRows<ConfigMapRow>;
+
+  constructor(private readonly store: ConfigMapsStore) {
+    this.rows = new NamedRows(store, { notFound: 'Config map not found', nameTaken: CONFIG_MAP_NAME_TAKEN });
+  }
 
   async list(workspaceId: string, query: PipelineListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
@@ -29,13 +32,13 @@ export class ConfigMapsService {
   }
 
   async get(workspaceId: string, id: string): Promise<ConfigMap> {
-    return toConfigMap(await this.require(workspaceId, id));
+    return toConfigMap(await this.rows.require(workspaceId, id));
   }
 
   async create(workspaceId: string, input: ConfigMapCreate, createdBy: string | null): Promise<ConfigMap> {
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(CONFIG_MAP_NAME_TAKEN);
+    await this.rows.checkName(workspaceId, input.name);
     const id = randomUUID();
-    await this.guard(() =>
+    await this.rows.write(() =>
       this.store.insert({
         id,
         workspaceId,
@@ -50,40 +53,13 @@ export class ConfigMapsService {
 
   /** Given fields replace theirs; `data`, when given, is the whole new set of keys. */
   async update(workspaceId: string, id: string, input: ConfigMapUpdate): Promise<ConfigMap> {
-    const row = await this.require(workspaceId, id);
-    if (
-      input.name !== undefined &&
-      input.name !== row.name &&
-      (await this.store.nameTaken(workspaceId, input.name, id))
-    )
-      throw new ConflictError(CONFIG_MAP_NAME_TAKEN);
-    await this.guard(() =>
-      this.store.update(id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.data !== undefined ? { data: input.data } : {}),
-      }),
-    );
+    await this.rows.require(workspaceId, id);
+    await this.rows.checkName(workspaceId, input.name, id);
+    await this.rows.write(() => this.store.update(id, givenFields(input, ['name', 'description', 'data'])));
     return this.get(workspaceId, id);
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {
-    await this.require(workspaceId, id);
-    await this.store.delete(id);
-  }
-
-  private async guard(write: () => Promise<void>) {
-    try {
-      await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(CONFIG_MAP_NAME_TAKEN);
-      throw err;
-    }
-  }
-
-  private async require(workspaceId: string, id: string): Promise<ConfigMapRow> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError('Config map not found');
-    return row;
+    await this.rows.remove(workspaceId, id);
   }
 }

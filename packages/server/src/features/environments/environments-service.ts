@@ -10,8 +10,8 @@ import {
   type EnvironmentListQuery,
   type EnvironmentType,
 } from '@slipway/contracts';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { InputError } from '../../platform/errors.js';
+import { givenFields, NamedRows } from '../../platform/named-rows.js';
 import type { ClustersStore } from '../clusters/clusters-store-type.js';
 import type { DeploymentRow, EnvironmentWithCluster } from './environments-store.js';
 import type { EnvironmentsStore } from './environments-store-type.js';
@@ -65,10 +65,14 @@ interface Fields {
 
 /** Environments: a name and type, bound to a namespace on one of the workspace's clusters. */
 export class EnvironmentsService {
+  private readonly rows: NamedRows<EnvironmentWithCluster>;
+
   constructor(
     private readonly store: EnvironmentsStore,
     private readonly clusters: ClustersStore,
-  ) {}
+  ) {
+    this.rows = new NamedRows(store, { notFound: ENVIRONMENT_NOT_FOUND, nameTaken: ENVIRONMENT_NAME_TAKEN });
+  }
 
   async list(workspaceId: string, query: EnvironmentListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
@@ -76,7 +80,7 @@ export class EnvironmentsService {
   }
 
   async get(workspaceId: string, id: string): Promise<EnvironmentDetail> {
-    const row = await this.require(workspaceId, id);
+    const row = await this.rows.require(workspaceId, id);
     const deployments = await this.store.deployments(id);
     return { ...toEnvironment(row), deployments: deployments.map(toDeployment) };
   }
@@ -85,11 +89,11 @@ export class EnvironmentsService {
     workspaceId: string,
     input: Required<Pick<Fields, 'name' | 'type'>> & Fields,
   ): Promise<EnvironmentDetail> {
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
+    await this.rows.checkName(workspaceId, input.name);
     await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
     const id = randomUUID();
-    try {
-      await this.store.insert({
+    await this.rows.write(() =>
+      this.store.insert({
         id,
         workspaceId,
         name: input.name,
@@ -97,41 +101,27 @@ export class EnvironmentsService {
         type: input.type,
         clusterId: input.clusterId ?? null,
         namespace: input.clusterId ? (input.namespace ?? null) : null,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
-      throw err;
-    }
+      }),
+    );
     return this.get(workspaceId, id);
   }
 
   async update(workspaceId: string, id: string, input: Fields): Promise<EnvironmentDetail> {
-    const row = await this.require(workspaceId, id);
-    if (
-      input.name !== undefined &&
-      input.name !== row.name &&
-      (await this.store.nameTaken(workspaceId, input.name, id))
-    )
-      throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
+    await this.rows.require(workspaceId, id);
+    await this.rows.checkName(workspaceId, input.name, id);
     const binding = input.clusterId !== undefined || input.namespace !== undefined;
     if (binding) await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
-    try {
-      await this.store.update(id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.type !== undefined ? { type: input.type } : {}),
+    await this.rows.write(() =>
+      this.store.update(id, {
+        ...givenFields(input, ['name', 'description', 'type']),
         ...(binding ? { clusterId: input.clusterId ?? null, namespace: input.namespace ?? null } : {}),
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(ENVIRONMENT_NAME_TAKEN);
-      throw err;
-    }
+      }),
+    );
     return this.get(workspaceId, id);
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {
-    await this.require(workspaceId, id);
-    await this.store.delete(id);
+    await this.rows.remove(workspaceId, id);
   }
 
   /** The cluster is this workspace's; a limited agent's cluster only takes its allowed namespaces. */
@@ -147,11 +137,5 @@ export class EnvironmentsService {
       throw new InputError(`namespace: ${namespace} is not an allowed namespace of this limited agent`, [
         { path: 'body.namespace', message: `${namespace} is not an allowed namespace of this limited agent` },
       ]);
-  }
-
-  private async require(workspaceId: string, id: string): Promise<EnvironmentWithCluster> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError(ENVIRONMENT_NOT_FOUND);
-    return row;
   }
 }

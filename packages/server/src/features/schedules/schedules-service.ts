@@ -9,8 +9,8 @@ import {
   type ScheduleTiming,
   type ScheduleUpdate,
 } from '@slipway/contracts';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { InputError } from '../../platform/errors.js';
+import { NamedRows } from '../../platform/named-rows.js';
 import { cronProblem, nextOccurrence } from './schedule-timing.js';
 import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
 import type { SchedulesStore } from './schedules-store-type.js';
@@ -66,11 +66,15 @@ export type ParamsCheck = (
 
 /** Schedules: CRUD; the next run time is worked out here, in the schedule's time zone. */
 export class SchedulesService {
+  private readonly rows: NamedRows<ScheduleWithPipeline>;
+
   constructor(
     private readonly store: SchedulesStore,
     private readonly checkParams: ParamsCheck,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.rows = new NamedRows(store, { notFound: 'Schedule not found', nameTaken: SCHEDULE_NAME_TAKEN });
+  }
 
   async list(workspaceId: string, query: ScheduleListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
@@ -78,7 +82,7 @@ export class SchedulesService {
   }
 
   async get(workspaceId: string, id: string): Promise<Schedule> {
-    return toSchedule(await this.require(workspaceId, id));
+    return toSchedule(await this.rows.require(workspaceId, id));
   }
 
   async create(
@@ -88,10 +92,10 @@ export class SchedulesService {
   ): Promise<Schedule> {
     await this.checkPipelineAndParams(workspaceId, input.pipelineId, input.params);
     const timing = this.checkTiming(input);
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(SCHEDULE_NAME_TAKEN);
+    await this.rows.checkName(workspaceId, input.name);
     const id = randomUUID();
-    try {
-      await this.store.insert({
+    await this.rows.write(() =>
+      this.store.insert({
         id,
         workspaceId,
         pipelineId: input.pipelineId,
@@ -103,17 +107,14 @@ export class SchedulesService {
         enabled: input.enabled,
         nextRunAt: input.enabled ? nextOccurrence(timing, input.timeZone, this.now()) : null,
         createdBy,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(SCHEDULE_NAME_TAKEN);
-      throw err;
-    }
+      }),
+    );
     return this.get(workspaceId, id);
   }
 
   /** Omitted fields keep their values; the next run is worked out again from now. */
   async update(workspaceId: string, id: string, input: ScheduleUpdate): Promise<Schedule> {
-    const row = await this.require(workspaceId, id);
+    const row = await this.rows.require(workspaceId, id);
     const pick = <K extends keyof ScheduleUpdate & keyof ScheduleRow>(k: K) =>
       (input[k] === undefined ? row[k] : input[k]) as ScheduleRow[K];
     const pipelineId = pick('pipelineId');
@@ -128,8 +129,7 @@ export class SchedulesService {
       cron: pick('cron'),
     });
     const name = pick('name');
-    if (name !== row.name && (await this.store.nameTaken(workspaceId, name, id)))
-      throw new ConflictError(SCHEDULE_NAME_TAKEN);
+    if (name !== row.name) await this.rows.checkName(workspaceId, name, id);
     const enabled = pick('enabled');
     const timeZone = pick('timeZone');
     const patch: SchedulePatch = {
@@ -142,18 +142,12 @@ export class SchedulesService {
       enabled,
       nextRunAt: enabled ? nextOccurrence(timing, timeZone, this.now()) : null,
     };
-    try {
-      await this.store.update(id, patch);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(SCHEDULE_NAME_TAKEN);
-      throw err;
-    }
+    await this.rows.write(() => this.store.update(id, patch));
     return this.get(workspaceId, id);
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {
-    await this.require(workspaceId, id);
-    await this.store.delete(id);
+    await this.rows.remove(workspaceId, id);
   }
 
   /** Keeps only the fields the frequency uses, and refuses what is missing or unparsable. */
@@ -184,11 +178,5 @@ export class SchedulesService {
         `body.${problems[0]!.path}: ${problems[0]!.message}`,
         problems.map((p) => ({ path: `body.${p.path}`, message: p.message })),
       );
-  }
-
-  private async require(workspaceId: string, id: string): Promise<ScheduleWithPipeline> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError('Schedule not found');
-    return row;
   }
 }

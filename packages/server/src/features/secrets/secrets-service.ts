@@ -7,9 +7,9 @@ import {
   type SecretType,
   type SecretUpdate,
 } from '@slipway/contracts';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { InputError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { givenFields, NamedRows } from '../../platform/named-rows.js';
 import type { SealedValues, SecretRow } from './secrets-store.js';
 import type { SecretsStore } from './secrets-store-type.js';
 
@@ -31,10 +31,14 @@ export function toSecret(row: SecretRow): Secret {
 
 /** Secrets: values sealed with AES-256-GCM per key; answers name the keys only. */
 export class SecretsService {
+  private readonly rows: NamedRows<SecretRow>;
+
   constructor(
     private readonly store: SecretsStore,
     private readonly keys: Keys,
-  ) {}
+  ) {
+    this.rows = new NamedRows(store, { notFound: 'Secret not found', nameTaken: SECRET_NAME_TAKEN });
+  }
 
   async list(workspaceId: string, query: PipelineListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
@@ -42,15 +46,15 @@ export class SecretsService {
   }
 
   async get(workspaceId: string, id: string): Promise<Secret> {
-    return toSecret(await this.require(workspaceId, id));
+    return toSecret(await this.rows.require(workspaceId, id));
   }
 
   async create(workspaceId: string, input: SecretCreate, createdBy: string | null): Promise<Secret> {
     const plain = { ...(input.values ?? {}), ...(input.value !== undefined ? { value: input.value } : {}) };
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(SECRET_NAME_TAKEN);
+    await this.rows.checkName(workspaceId, input.name);
     const id = randomUUID();
-    try {
-      await this.store.insert({
+    await this.rows.write(() =>
+      this.store.insert({
         id,
         workspaceId,
         name: input.name,
@@ -59,23 +63,15 @@ export class SecretsService {
         global: input.global ?? true,
         valuesEncrypted: this.seal(plain),
         createdBy,
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(SECRET_NAME_TAKEN);
-      throw err;
-    }
+      }),
+    );
     return this.get(workspaceId, id);
   }
 
   /** Given keys get new values, a null value removes its key, omitted keys keep theirs. */
   async update(workspaceId: string, id: string, input: SecretUpdate): Promise<Secret> {
-    const row = await this.require(workspaceId, id);
-    if (
-      input.name !== undefined &&
-      input.name !== row.name &&
-      (await this.store.nameTaken(workspaceId, input.name, id))
-    )
-      throw new ConflictError(SECRET_NAME_TAKEN);
+    const row = await this.rows.require(workspaceId, id);
+    await this.rows.checkName(workspaceId, input.name, id);
     let valuesEncrypted: SealedValues | undefined;
     const given = { ...(input.values ?? {}), ...(input.value !== undefined ? { value: input.value } : {}) };
     if (Object.keys(given).length > 0) {
@@ -89,33 +85,20 @@ export class SecretsService {
           { path: 'body.values', message: 'a secret needs at least one value' },
         ]);
     }
-    try {
-      await this.store.update(id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.type !== undefined ? { type: input.type } : {}),
-        ...(input.global !== undefined ? { global: input.global } : {}),
+    await this.rows.write(() =>
+      this.store.update(id, {
+        ...givenFields(input, ['name', 'description', 'type', 'global']),
         ...(valuesEncrypted ? { valuesEncrypted } : {}),
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(SECRET_NAME_TAKEN);
-      throw err;
-    }
+      }),
+    );
     return this.get(workspaceId, id);
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {
-    await this.require(workspaceId, id);
-    await this.store.delete(id);
+    await this.rows.remove(workspaceId, id);
   }
 
   private seal(plain: Record<string, string>): SealedValues {
     return Object.fromEntries(Object.entries(plain).map(([k, v]) => [k, this.keys.encrypt(v)]));
-  }
-
-  private async require(workspaceId: string, id: string): Promise<SecretRow> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError('Secret not found');
-    return row;
   }
 }

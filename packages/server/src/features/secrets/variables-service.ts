@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Variable, VariableCreate, VariableUpdate } from '@slipway/contracts';
-import { ConflictError, NotFoundError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
+import { NamedRows } from '../../platform/named-rows.js';
 import type { VariableRow } from './variables-store.js';
 import type { VariablesStore } from './variables-store-type.js';
 
@@ -20,7 +19,11 @@ function toVariable(row: VariableRow): Variable {
 
 /** Plain variables, injected as env into every step of a workspace's runs. */
 export class VariablesService {
-  constructor(private readonly store: VariablesStore) {}
+  private readonly rows: NamedRows<VariableRow>;
+
+  constructor(private readonly store: VariablesStore) {
+    this.rows = new NamedRows(store, { notFound: 'Variable not found', nameTaken: VARIABLE_NAME_TAKEN });
+  }
 
   /** Every variable of the workspace, as one page (its answer counts them in X-Total-Count). */
   async list(workspaceId: string): Promise<{ rows: Variable[] }> {
@@ -33,15 +36,13 @@ export class VariablesService {
   }
 
   async get(workspaceId: string, id: string): Promise<Variable> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError('Variable not found');
-    return toVariable(row);
+    return toVariable(await this.rows.require(workspaceId, id));
   }
 
   async create(workspaceId: string, input: VariableCreate): Promise<Variable> {
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(VARIABLE_NAME_TAKEN);
+    await this.rows.checkName(workspaceId, input.name);
     const id = randomUUID();
-    await this.guard(() =>
+    await this.rows.write(() =>
       this.store.insert({
         id,
         workspaceId,
@@ -54,24 +55,13 @@ export class VariablesService {
   }
 
   async update(workspaceId: string, id: string, input: VariableUpdate): Promise<Variable> {
-    await this.get(workspaceId, id);
-    if (input.name !== undefined && (await this.store.nameTaken(workspaceId, input.name, id)))
-      throw new ConflictError(VARIABLE_NAME_TAKEN);
-    await this.guard(() => this.store.update(id, input));
+    await this.rows.require(workspaceId, id);
+    await this.rows.checkName(workspaceId, input.name, id);
+    await this.rows.write(() => this.store.update(id, input));
     return this.get(workspaceId, id);
   }
 
   async remove(workspaceId: string, id: string): Promise<void> {
-    await this.get(workspaceId, id);
-    await this.store.delete(id);
-  }
-
-  private async guard(write: () => Promise<void>) {
-    try {
-      await write();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(VARIABLE_NAME_TAKEN);
-      throw err;
-    }
+    await this.rows.remove(workspaceId, id);
   }
 }

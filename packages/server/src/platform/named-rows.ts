@@ -1,0 +1,59 @@
+import { isUniqueViolation } from './database/unique-violation.js';
+import { ConflictError, NotFoundError } from './errors.js';
+
+/** What NamedRows needs of a store of a workspace's named rows. */
+export interface NamedRowsStore<R> {
+  get(workspaceId: string, id: string): Promise<R | null>;
+  nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean>;
+  delete(id: string): Promise<void>;
+}
+
+/**
+ * The rules a service keeps over rows whose name is unique in their workspace: an id the
+ * workspace does not have is a 404 (`notFound`), and a name another row has is a 409
+ * (`nameTaken`), asked first and answered again if the write's unique index refuses it (a race).
+ */
+export class NamedRows<R> {
+  constructor(
+    private readonly store: NamedRowsStore<R>,
+    private readonly messages: { notFound: string; nameTaken: string },
+  ) {}
+
+  async require(workspaceId: string, id: string): Promise<R> {
+    const row = await this.store.get(workspaceId, id);
+    if (!row) throw new NotFoundError(this.messages.notFound);
+    return row;
+  }
+
+  /** Refuses `name` when a row of the workspace other than `exceptId` has it; no name, nothing to ask. */
+  async checkName(workspaceId: string, name: string | undefined, exceptId?: string): Promise<void> {
+    if (name !== undefined && (await this.store.nameTaken(workspaceId, name, exceptId)))
+      throw new ConflictError(this.messages.nameTaken);
+  }
+
+  /** Runs an insert or an update, answering the name's unique violation as the conflict it is. */
+  async write<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(this.messages.nameTaken);
+      throw err;
+    }
+  }
+
+  /** Deletes a row of the workspace, a 404 when it has none of that id. */
+  async remove(workspaceId: string, id: string): Promise<void> {
+    await this.require(workspaceId, id);
+    await this.store.delete(id);
+  }
+}
+
+/** The fields of `input` among `keys` that were given (not undefined): a patch keeping what was omitted. */
+export function givenFields<T extends object, K extends keyof T>(
+  input: T,
+  keys: readonly K[],
+): { [P in K]?: Exclude<T[P], undefined> } {
+  return Object.fromEntries(keys.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])) as {
+    [P in K]?: Exclude<T[P], undefined>;
+  };
+}
