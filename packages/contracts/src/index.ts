@@ -30,3 +30,4 @@ export * from './environments.js';
 export * from './webhooks.js';
 export * from './schedules.js';
 export * from './repositories.js';
+export * from './applications.js';

@@ -16,3 +16,4 @@ export * from './schema/environments.js';
 export * from './schema/onboarding.js';
 export * from './schema/repositories.js';
 export * from './schema/registry.js';
+export * from './schema/applications.js';
