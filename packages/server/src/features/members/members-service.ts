@@ -10,11 +10,16 @@ import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/er
 import { assertWorkspaceRole } from '../roles/role-names.js';
 import type { RoleLookup } from '../roles/roles-store.js';
 import { MEMBER_SORTS, type ChangeOutcome } from './members-store.js';
-import type { MembersStore } from './members-store-type.js';
+import type { MemberPageQuery, MembersStore } from './members-store-type.js';
 
 export interface Actor {
   userId: string;
   organisationId: string;
+}
+
+/** The page of members a list query asks for; its `_sort` must be one of MEMBER_SORTS. */
+export function memberPageOf(q: ListQuery): MemberPageQuery {
+  return { start: q._start, end: q._end, sort: sortOf(q._sort, MEMBER_SORTS), order: q._order };
 }
 
 function settle(outcome: ChangeOutcome) {
@@ -30,13 +35,7 @@ export class MembersService {
   ) {}
 
   async list(organisationId: string, q: ListQuery): Promise<{ total: number; members: Member[] }> {
-    const sort = sortOf(q._sort, MEMBER_SORTS);
-    const { total, rows } = await this.store.page(organisationId, {
-      start: q._start,
-      end: q._end,
-      sort,
-      order: q._order,
-    });
+    const { total, rows } = await this.store.page(organisationId, memberPageOf(q));
     const roles = await this.store.workspaceRoles(
       organisationId,
       rows.map((r) => r.userId),

@@ -11,21 +11,20 @@ export interface MemberPageQuery {
   order: 'ASC' | 'DESC';
 }
 
-export interface MemberPageRow {
+/** A member as a list shows them: the person and their organisation role. */
+interface MemberPerson {
   userId: string;
   firstName: string;
   lastName: string;
   email: string;
   organisationRole: string;
+}
+
+export interface MemberPageRow extends MemberPerson {
   joinedAt: Date;
 }
 
-export interface WorkspaceMemberPageRow {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  organisationRole: string;
+export interface WorkspaceMemberPageRow extends MemberPerson {
   role: string;
 }
 

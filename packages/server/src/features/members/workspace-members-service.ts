@@ -8,11 +8,10 @@ import {
   type WorkspaceMember,
 } from '@slipway/contracts';
 import { isAdminRole, roleGrants } from '../../platform/auth/grants.js';
-import { sortOf } from '../../platform/database/paging.js';
 import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { assertWorkspaceRole, isBuiltinWorkspaceRole } from '../roles/role-names.js';
 import type { RolesStore } from '../roles/roles-store-type.js';
-import { MEMBER_SORTS } from './members-store.js';
+import { memberPageOf } from './members-service.js';
 import type { MembersStore } from './members-store-type.js';
 
 /** Who acts on a workspace's members: their organisation, the workspace, and their grants in it. */
@@ -51,13 +50,7 @@ export class WorkspaceMembersService {
   ) {}
 
   async list(workspaceId: string, q: ListQuery): Promise<{ total: number; members: WorkspaceMember[] }> {
-    const sort = sortOf(q._sort, MEMBER_SORTS);
-    const { total, rows } = await this.store.workspacePage(workspaceId, {
-      start: q._start,
-      end: q._end,
-      sort,
-      order: q._order,
-    });
+    const { total, rows } = await this.store.workspacePage(workspaceId, memberPageOf(q));
     return {
       total,
       members: rows.map((r) => ({ ...r, organisationRole: r.organisationRole as OrganisationRole })),
