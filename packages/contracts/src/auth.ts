@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { ORGANISATION_ROLES } from './permissions.js';
-import { emailSchema, nameSchema, otpSchema, passwordSchema } from './validation.js';
+import { emailSchema, nameSchema, otpSchema, passwordSchema, requiredString } from './validation.js';
 
 export const signupRequestSchema = z.object({
   firstName: nameSchema(),
@@ -24,13 +24,13 @@ export const resendCodeRequestSchema = z.object({ email: emailSchema });
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256),
+  password: requiredString(MESSAGES.passwordRequired).max(256),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const ldapLoginRequestSchema = z.object({
   username: z.string({ message: MESSAGES.nameIsRequired }).trim().min(1, MESSAGES.nameIsRequired).max(256),
-  password: z.string({ message: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256),
+  password: requiredString(MESSAGES.passwordRequired).max(256),
   organisationId: z.string().min(1),
 });
 
@@ -48,9 +48,7 @@ export const resetPasswordRequestSchema = z
   .object({
     token: z.string().min(1),
     password: passwordSchema,
-    confirmPassword: z
-      .string({ message: MESSAGES.confirmPasswordRequired })
-      .min(1, MESSAGES.confirmPasswordRequired),
+    confirmPassword: requiredString(MESSAGES.confirmPasswordRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: MESSAGES.passwordsMustMatch,
@@ -59,16 +57,9 @@ export const resetPasswordRequestSchema = z
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z
-      .string({ message: MESSAGES.currentPasswordRequired })
-      .min(1, MESSAGES.currentPasswordRequired),
-    newPassword: z
-      .string({ message: MESSAGES.newPasswordRequired })
-      .min(1, MESSAGES.newPasswordRequired)
-      .pipe(passwordSchema),
-    confirmPassword: z
-      .string({ message: MESSAGES.confirmPasswordRequired })
-      .min(1, MESSAGES.confirmPasswordRequired),
+    currentPassword: requiredString(MESSAGES.currentPasswordRequired),
+    newPassword: requiredString(MESSAGES.newPasswordRequired).pipe(passwordSchema),
+    confirmPassword: requiredString(MESSAGES.confirmPasswordRequired),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: MESSAGES.passwordsMustMatch,

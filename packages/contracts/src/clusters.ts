@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storageClassSchema } from './agent-protocol.js';
 import { LIMITED_AGENT_DEFAULT_NAMESPACES } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { listQuerySchema } from './paging.js';
@@ -117,13 +118,8 @@ export type ClusterCreate = z.input<typeof clusterCreateSchema>;
 export const clusterNamespacesUpdateSchema = z.object({ selectedNamespaces: namespaceListSchema });
 export type ClusterNamespacesUpdate = z.infer<typeof clusterNamespacesUpdateSchema>;
 
-export const storageOptionSchema = z.object({
-  name: z.string(),
-  provisioner: z.string(),
-  reclaimPolicy: z.string(),
-  bindingMode: z.string(),
-  default: z.boolean(),
-});
+/** A storage class of the cluster, as its agent reports it. */
+export const storageOptionSchema = storageClassSchema;
 export type StorageOption = z.infer<typeof storageOptionSchema>;
 
 export const clusterSchema = z.object({

@@ -1,10 +1,5 @@
-/**
- * The permission catalogue (spec §6): every area of the product × view, create, edit, delete,
- * execute. A grant may be narrowed to named environments, which is how a role says "may run
- * pipelines in staging but not in production".
- */
-export const PERMISSION_RESOURCES = [
-  // organisation-wide
+/** The organisation-wide areas, first in the catalogue. */
+const ORGANISATION_WIDE = [
   'organisation',
   'members',
   'roles',
@@ -12,6 +7,15 @@ export const PERMISSION_RESOURCES = [
   'audit',
   'billing',
   'sso',
+] as const;
+
+/**
+ * The permission catalogue (spec §6): every area of the product × view, create, edit, delete,
+ * execute. A grant may be narrowed to named environments, which is how a role says "may run
+ * pipelines in staging but not in production".
+ */
+export const PERMISSION_RESOURCES = [
+  ...ORGANISATION_WIDE,
   // workspace-scoped
   'workspace',
   'applications',
@@ -44,15 +48,7 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 export type Permission = `${PermissionResource}:${PermissionAction}`;
 
 /** Resources whose permissions apply to the whole organisation rather than one workspace. */
-export const ORGANISATION_RESOURCES: readonly PermissionResource[] = [
-  'organisation',
-  'members',
-  'roles',
-  'serviceAccounts',
-  'audit',
-  'billing',
-  'sso',
-];
+export const ORGANISATION_RESOURCES: readonly PermissionResource[] = ORGANISATION_WIDE;
 
 export const ALL_PERMISSIONS: Permission[] = PERMISSION_RESOURCES.flatMap((r) =>
   PERMISSION_ACTIONS.map((a) => `${r}:${a}` as Permission),

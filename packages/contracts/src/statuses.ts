@@ -1,3 +1,5 @@
+import { HEALTH_STATUSES } from './agent-protocol.js';
+
 /** Status enums from spec §4. */
 export const PIPELINE_RUN_STATUS_FILTERS = [
   'failed',
@@ -11,14 +13,8 @@ export const RUN_ACTIONS = ['run', 're-run', 'abort', 'run rollback'] as const;
 /** Pipeline finished statuses; only success marks the pipeline completed. */
 export const PIPELINE_FINISHED_STATUSES = ['success', 'failed', 'SUCCEEDED', 'FAILED'] as const;
 export const PIPELINE_SUCCESS_STATUS = 'success';
-export const APPLICATION_HEALTH = [
-  'healthy',
-  'progressing',
-  'degraded',
-  'suspended',
-  'missing',
-  'unknown',
-] as const;
+/** A deployed application's health: what the agent reports of its resources. */
+export const APPLICATION_HEALTH = HEALTH_STATUSES;
 export const CLUSTER_AGENT_STATUSES = [
   'active',
   'not active',

@@ -31,9 +31,7 @@ export function passwordMeetsRule(value: string): boolean {
   );
 }
 
-export const passwordSchema = z
-  .string({ message: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
+export const passwordSchema = requiredString(MESSAGES.passwordRequired)
   .max(256, 'Password must have at most 256 characters')
   .refine(passwordMeetsRule, PASSWORD_RULE_MESSAGE);
 
@@ -42,34 +40,42 @@ export const NAME_RULE_MESSAGE =
   "Name must start and end with a letter or number; only ',', '.', '-' and spaces are allowed";
 const NAME_RE = /^[\p{L}\p{N}](?:[\p{L}\p{N} ,.-]*[\p{L}\p{N}])?$/u;
 
-export function nameSchema(requiredMessage: string = MESSAGES.nameRequired) {
+/** Text that must be given: `required` when it is missing or empty. */
+export function requiredString(required: string) {
+  return z.string({ message: required }).min(1, required);
+}
+
+/** A name of at most `max` characters (after trimming) that `pattern` accepts, else `rule`. */
+function ruledName(max: number, pattern: RegExp, rule: string, required: string = MESSAGES.nameRequired) {
   return z
-    .string({ message: requiredMessage })
+    .string({ message: required })
     .trim()
-    .min(1, requiredMessage)
-    .max(100, 'Name must have at most 100 characters')
-    .regex(NAME_RE, NAME_RULE_MESSAGE);
+    .min(1, required)
+    .max(max, `Name must have at most ${max} characters`)
+    .regex(pattern, rule);
+}
+
+export function nameSchema(requiredMessage: string = MESSAGES.nameRequired) {
+  return ruledName(100, NAME_RE, NAME_RULE_MESSAGE, requiredMessage);
 }
 
 /** Backup schedule names: lowercase text or numbers at both ends; only '-' between. */
 export const BACKUP_SCHEDULE_NAME_RULE_MESSAGE =
   "Name must start and end with a lowercase letter or number; only '-' is allowed";
-export const backupScheduleNameSchema = z
-  .string({ message: MESSAGES.nameRequired })
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(63, 'Name must have at most 63 characters')
-  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, BACKUP_SCHEDULE_NAME_RULE_MESSAGE);
+export const backupScheduleNameSchema = ruledName(
+  63,
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/,
+  BACKUP_SCHEDULE_NAME_RULE_MESSAGE,
+);
 
 /** Provider names start with a lowercase letter; ',', '.', '-', '_' are allowed in the middle. */
 export const PROVIDER_NAME_RULE_MESSAGE =
   "Name must start with a lowercase letter; only ',', '.', '-' and '_' are allowed in the middle";
-export const providerNameSchema = z
-  .string({ message: MESSAGES.nameRequired })
-  .trim()
-  .min(1, MESSAGES.nameRequired)
-  .max(100, 'Name must have at most 100 characters')
-  .regex(/^[a-z](?:[a-z0-9,._-]*[a-z0-9])?$/, PROVIDER_NAME_RULE_MESSAGE);
+export const providerNameSchema = ruledName(
+  100,
+  /^[a-z](?:[a-z0-9,._-]*[a-z0-9])?$/,
+  PROVIDER_NAME_RULE_MESSAGE,
+);
 
 export const urlSchema = z
   .string()
