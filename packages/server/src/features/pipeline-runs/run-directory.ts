@@ -1,5 +1,6 @@
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import type { ResolvedVolume } from '../pipelines/definition/resolve-task-run.js';
 import type { RunDefinition } from './run-definition.js';
 import type { ConfigMapSource, SecretSource } from './run-sources.js';
 import { unsupportedBindingKind } from './workspace-bindings.js';
@@ -78,15 +79,8 @@ export async function writeKeyFiles(
   return files.map(([, value]) => value);
 }
 
-/** A task volume as the run directory writes it (see ResolvedVolume). */
-export interface TaskVolume {
-  name: string;
-  kind: string;
-  source?: string;
-  items?: { key: string; path: string }[];
-  optional?: boolean;
-  hostPath?: string;
-}
+/** A task volume as the run directory writes it. */
+export type TaskVolume = ResolvedVolume;
 
 /**
  * A run's directory under the data directory: `workspaces/<name>` for each pipeline workspace

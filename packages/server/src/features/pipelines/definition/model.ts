@@ -48,6 +48,18 @@ export const paramSpecSchema = z
   }));
 export type ParamSpec = z.infer<typeof paramSpecSchema>;
 
+/** An object param's value over its default's keys (Tekton fills the keys a value leaves out). */
+export function withObjectDefault(param: ParamSpec, value: ParamValue): ParamValue {
+  if (
+    param.type !== 'object' ||
+    !param.default ||
+    typeof param.default !== 'object' ||
+    typeof value !== 'object'
+  )
+    return value;
+  return { ...(param.default as Record<string, string>), ...(value as Record<string, string>) };
+}
+
 export const metadataSchema = z.object({
   name: z.string().optional(),
   generateName: z.string().optional(),

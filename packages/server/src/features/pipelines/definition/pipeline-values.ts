@@ -1,6 +1,6 @@
 import type { DefinitionIssue } from './definition-issue.js';
 import type { Param, ParamValue, Pipeline, PipelineSpec } from './model.js';
-import { paramValueType } from './model.js';
+import { paramValueType, withObjectDefault } from './model.js';
 import { substituteParamValue, type SubstitutionContext } from './substitute.js';
 
 export type PipelineParamsResult =
@@ -39,13 +39,7 @@ export function resolvePipelineParams(
       });
       continue;
     }
-    if (
-      param.type === 'object' &&
-      param.default &&
-      typeof param.default === 'object' &&
-      typeof value === 'object'
-    )
-      value = { ...(param.default as Record<string, string>), ...(value as Record<string, string>) };
+    value = withObjectDefault(param, value);
     if (paramValueType(value) !== param.type) {
       const message = `param "${param.name}" is of type ${param.type}, got ${JSON.stringify(value)}`;
       errors.push({ path: `params.${param.name}`, rule: 'param-type', message });

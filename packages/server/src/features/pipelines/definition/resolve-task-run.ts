@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { SubstitutionError } from './definition-issue.js';
 import { parseDuration } from './duration.js';
 import type { ParamValue, PipelineTask, Sidecar, Step, Task, TaskSpec, Volume } from './model.js';
-import { paramValueType } from './model.js';
+import { paramValueType, withObjectDefault } from './model.js';
 import { applyStepTemplate } from './step-template.js';
 import { substitute, substituteParamValue, type SubstitutionContext } from './substitute.js';
 import { specOf } from './task-catalogue.js';
@@ -141,13 +141,7 @@ function paramValues(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext): R
         `$(params.${param.name})`,
         `task "${task.name}" needs param "${param.name}": no value and no default`,
       );
-    if (
-      param.type === 'object' &&
-      param.default &&
-      typeof param.default === 'object' &&
-      typeof value === 'object'
-    )
-      value = { ...(param.default as Record<string, string>), ...(value as Record<string, string>) };
+    value = withObjectDefault(param, value);
     if (paramValueType(value) !== param.type)
       return fail(
         `$(params.${param.name})`,
