@@ -23,16 +23,19 @@ export function AreaPage({
   testId,
   title,
   actions,
+  maxWidth = 1200,
   children,
 }: {
   id: string;
   testId?: string;
   title: string;
   actions?: ReactNode;
+  /** How wide the page grows (settings pages stay narrower than lists). */
+  maxWidth?: number;
   children: ReactNode;
 }) {
   return (
-    <Box data-testid={testId ?? `area-${id}`} sx={{ maxWidth: 1200, display: 'grid', gap: 3 }}>
+    <Box data-testid={testId ?? `area-${id}`} sx={{ maxWidth, display: 'grid', gap: 3 }}>
       <PageHeader title={title} actions={actions} />
       {children}
     </Box>

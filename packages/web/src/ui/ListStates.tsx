@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from './api-error';
-import { LoadError } from './LoadError';
-import { Skeleton } from './Skeleton';
+import { Loaded, type LoadingQuery } from './Loaded';
 
 /** What `ListStates` needs of a list query's result (an RTK Query hook's answer fits). */
-export interface ListQuery<T> {
-  data?: T;
-  error?: ApiError;
-  isLoading: boolean;
-  isFetching: boolean;
-  refetch: () => unknown;
-}
+export type ListQuery<T> = LoadingQuery<T>;
 
 /** A page of rows (`total` counts them all) or a plain array. */
 type List = { total: number } | readonly unknown[];
@@ -36,16 +28,9 @@ export function ListStates<T extends List>({
   empty: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isLoading) return <Skeleton lines={lines} />;
-  if (!query.data)
-    return (
-      <LoadError
-        what={what}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  if (isEmptyList(query.data)) return empty;
-  return children(query.data);
+  return (
+    <Loaded query={query} lines={lines} what={what}>
+      {(data) => (isEmptyList(data) ? empty : children(data))}
+    </Loaded>
+  );
 }

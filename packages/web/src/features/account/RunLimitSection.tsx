@@ -4,12 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MAX_RUN_MINUTES_LIMIT, maxRunMinutesSchema, type Organisation } from '@slipway/contracts';
-import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { Loaded } from '../../ui/Loaded';
 import { useFormFields } from '../../ui/useFormFields';
-import { NotAllowedTooltip } from '../access/Can';
+import { AllowedButton } from '../access/AllowedButton';
 import { usePermission } from '../access/usePermission';
 import { useOrganisationsQuery, useUpdateOrganisationMutation } from './api';
 
@@ -21,19 +19,13 @@ const runLimitFormSchema = z.object({ maxRunMinutes: maxRunMinutesSchema });
  */
 export function RunLimitSection() {
   const { t } = useTranslation();
-  const { data, error, isLoading, isFetching, refetch } = useOrganisationsQuery();
-  const organisation = data?.find((o) => o.current);
-  if (isLoading) return <Skeleton lines={2} />;
-  if (!organisation)
-    return (
-      <LoadError
-        what={t('account.organisationsLoadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  return <RunLimitForm key={organisation.id} organisation={organisation} />;
+  const query = useOrganisationsQuery();
+  const current = { ...query, data: query.data?.find((o) => o.current) };
+  return (
+    <Loaded query={current} lines={2} what={t('account.organisationsLoadError')}>
+      {(organisation) => <RunLimitForm key={organisation.id} organisation={organisation} />}
+    </Loaded>
+  );
 }
 
 function RunLimitForm({ organisation }: { organisation: Organisation }) {
@@ -67,17 +59,15 @@ function RunLimitForm({ organisation }: { organisation: Organisation }) {
           slotProps={{ htmlInput: { min: 1, max: MAX_RUN_MINUTES_LIMIT, step: 1 } }}
           sx={{ minWidth: 280 }}
         />
-        <NotAllowedTooltip allowed={canEdit}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!canEdit}
-            loading={form.submitting}
-            sx={{ mt: 1 }}
-          >
-            {t('common.save')}
-          </Button>
-        </NotAllowedTooltip>
+        <AllowedButton
+          allowed={canEdit}
+          type="submit"
+          variant="contained"
+          loading={form.submitting}
+          sx={{ mt: 1 }}
+        >
+          {t('common.save')}
+        </AllowedButton>
       </Stack>
     </form>
   );

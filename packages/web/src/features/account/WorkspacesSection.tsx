@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Workspace } from '@slipway/contracts';
 import { ActionListItem } from '../../ui/ActionListItem';
-import { LoadError } from '../../ui/LoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { Loaded } from '../../ui/Loaded';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { PermissionButton } from '../access/Can';
 import { roleLabel, useRolesQuery } from '../roles/api';
@@ -20,7 +19,7 @@ import { NameDialog } from './NameDialog';
 /** Workspaces of the current organisation: create, rename, delete (never the last one). */
 export function WorkspacesSection() {
   const { t } = useTranslation();
-  const { data, error, isLoading, isFetching, refetch } = useWorkspacesQuery();
+  const query = useWorkspacesQuery();
   const { data: roles } = useRolesQuery();
   const [create] = useCreateWorkspaceMutation();
   const [rename] = useRenameWorkspaceMutation();
@@ -30,55 +29,47 @@ export function WorkspacesSection() {
   }));
   const [naming, setNaming] = useState<Workspace | 'new' | null>(null);
 
-  let list;
-  if (isLoading) list = <Skeleton lines={3} />;
-  else if (!data)
-    list = (
-      <LoadError
-        what={t('account.workspacesLoadError')}
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
-  else
-    list = (
-      <List dense aria-label={t('account.workspacesTitle')}>
-        {data.map((w) => (
-          <ActionListItem
-            key={w.id}
-            data-testid="workspace-row"
-            actions={
-              <>
-                <PermissionButton
-                  permission="workspace:edit"
-                  size="small"
-                  onClick={() => setNaming(w)}
-                  aria-label={t('account.renameNamed', { name: w.name })}
-                >
-                  {t('account.rename')}
-                </PermissionButton>
-                <PermissionButton
-                  permission="workspace:delete"
-                  size="small"
-                  color="error"
-                  disabled={data.length <= 1}
-                  onClick={() => deletion.ask(w)}
-                  aria-label={t('account.deleteNamed', { name: w.name })}
-                >
-                  {t('common.delete')}
-                </PermissionButton>
-              </>
-            }
-          >
-            <ListItemText
-              primary={w.name}
-              secondary={t('account.yourRole', { role: roleLabel(roles, w.role) })}
-            />
-          </ActionListItem>
-        ))}
-      </List>
-    );
+  const list = (
+    <Loaded query={query} lines={3} what={t('account.workspacesLoadError')}>
+      {(data) => (
+        <List dense aria-label={t('account.workspacesTitle')}>
+          {data.map((w) => (
+            <ActionListItem
+              key={w.id}
+              data-testid="workspace-row"
+              actions={
+                <>
+                  <PermissionButton
+                    permission="workspace:edit"
+                    size="small"
+                    onClick={() => setNaming(w)}
+                    aria-label={t('account.renameNamed', { name: w.name })}
+                  >
+                    {t('account.rename')}
+                  </PermissionButton>
+                  <PermissionButton
+                    permission="workspace:delete"
+                    size="small"
+                    color="error"
+                    disabled={data.length <= 1}
+                    onClick={() => deletion.ask(w)}
+                    aria-label={t('account.deleteNamed', { name: w.name })}
+                  >
+                    {t('common.delete')}
+                  </PermissionButton>
+                </>
+              }
+            >
+              <ListItemText
+                primary={w.name}
+                secondary={t('account.yourRole', { role: roleLabel(roles, w.role) })}
+              />
+            </ActionListItem>
+          ))}
+        </List>
+      )}
+    </Loaded>
+  );
 
   return (
     <>

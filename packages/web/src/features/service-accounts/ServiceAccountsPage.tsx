@@ -1,17 +1,15 @@
-import Add from '@mui/icons-material/Add';
 import SmartToy from '@mui/icons-material/SmartToy';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceAccount } from '@slipway/contracts';
-import { errorMessage } from '../../ui/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { queryStates } from '../../ui/DataTable';
+import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { Section } from '../../ui/Section';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { useCan } from '../access/usePermission';
 import { useWorkspacesQuery } from '../account/api';
 import { useRolesQuery, workspaceRoleOptions } from '../roles/api';
@@ -31,13 +29,12 @@ export default function ServiceAccountsPage() {
   const { data: roles } = useRolesQuery();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ServiceAccountCreated | null>(null);
-  const [revoking, setRevoking] = useState<ServiceAccount | null>(null);
   const [editing, setEditing] = useState<ServiceAccount | null>(null);
-  const [revoke, revocation] = useRevokeServiceAccountMutation();
-  const closeRevoke = () => {
-    revocation.reset();
-    setRevoking(null);
-  };
+  const revocation = useConfirmDelete(useRevokeServiceAccountMutation(), (sa: ServiceAccount) => ({
+    title: t('serviceAccountsPage.confirmRevoke.title', { name: sa.name }),
+    body: t('serviceAccountsPage.confirmRevoke.body'),
+    confirmLabel: t('serviceAccountsPage.revoke'),
+  }));
   const openCreate = () => setCreating(true);
 
   const body = (
@@ -56,25 +53,21 @@ export default function ServiceAccountsPage() {
       canEdit={can('serviceAccounts:edit')}
       canRevoke={can('serviceAccounts:delete')}
       onEdit={setEditing}
-      onRevoke={setRevoking}
+      onRevoke={revocation.ask}
     />
   );
 
   return (
-    <Box data-testid="area-serviceAccounts" sx={{ maxWidth: 1100, display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t('serviceAccountsPage.title')}
-        </Typography>
-        <PermissionButton
-          permission="serviceAccounts:create"
-          variant="contained"
-          startIcon={<Add />}
-          onClick={openCreate}
-        >
+    <AreaPage
+      id="serviceAccounts"
+      title={t('serviceAccountsPage.title')}
+      maxWidth={1100}
+      actions={
+        <CreateButton permission="serviceAccounts:create" onClick={openCreate}>
           {t('serviceAccountsPage.create.title')}
-        </PermissionButton>
-      </Box>
+        </CreateButton>
+      }
+    >
       <Section id="service-accounts-heading" title={t('serviceAccountsPage.listTitle')}>
         {body}
       </Section>
@@ -100,18 +93,7 @@ export default function ServiceAccountsPage() {
       {created ? (
         <TokenDialog name={created.name} token={created.token} onClose={() => setCreated(null)} />
       ) : null}
-      <ConfirmDialog
-        open={Boolean(revoking)}
-        title={t('serviceAccountsPage.confirmRevoke.title', { name: revoking?.name ?? '' })}
-        body={t('serviceAccountsPage.confirmRevoke.body')}
-        confirmLabel={t('serviceAccountsPage.revoke')}
-        loading={revocation.isLoading}
-        error={revocation.error ? errorMessage(revocation.error) : null}
-        onClose={closeRevoke}
-        onConfirm={async () => {
-          if (revoking && !(await revoke(revoking.id)).error) closeRevoke();
-        }}
-      />
-    </Box>
+      {revocation.dialog}
+    </AreaPage>
   );
 }

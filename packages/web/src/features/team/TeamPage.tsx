@@ -1,6 +1,5 @@
 import GroupAdd from '@mui/icons-material/GroupAdd';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +7,14 @@ import type { Invite, Member } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { useAppSelector } from '../../app/hooks';
 import { queryStates } from '../../ui/DataTable';
+import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
-import { LoadError } from '../../ui/LoadError';
+import { ListStates } from '../../ui/ListStates';
 import { Section } from '../../ui/Section';
-import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
-import { PermissionButton } from '../access/Can';
+import { CreateButton } from '../access/PermissionActions';
 import { useCan, useCanInWorkspace } from '../access/usePermission';
 import { useWorkspacesQuery } from '../account/api';
 import { useRolesQuery, workspaceRoleOptions } from '../roles/api';
@@ -79,45 +78,36 @@ export default function TeamPage() {
     />
   );
 
-  let invitesBody;
-  if (invites.isLoading) invitesBody = <Skeleton lines={2} />;
-  else if (!invites.data)
-    invitesBody = (
-      <LoadError
-        what={t('team.invitesLoadError')}
-        error={invites.error}
-        onRetry={() => void invites.refetch()}
-        retrying={invites.isFetching}
-      />
-    );
-  else if (invites.data.length === 0)
-    invitesBody = <Typography color="text.secondary">{t('team.noInvites')}</Typography>;
-  else
-    invitesBody = (
-      <PendingInvites
-        invites={invites.data}
-        workspaces={workspaces}
-        roles={roles}
-        canRevoke={can('members:create')}
-        onRevoke={(invite: Invite) => setConfirm({ kind: 'revokeInvite', invite })}
-      />
-    );
+  const invitesBody = (
+    <ListStates
+      query={invites}
+      lines={2}
+      what={t('team.invitesLoadError')}
+      empty={<Typography color="text.secondary">{t('team.noInvites')}</Typography>}
+    >
+      {(data) => (
+        <PendingInvites
+          invites={data}
+          workspaces={workspaces}
+          roles={roles}
+          canRevoke={can('members:create')}
+          onRevoke={(invite: Invite) => setConfirm({ kind: 'revokeInvite', invite })}
+        />
+      )}
+    </ListStates>
+  );
 
   return (
-    <Box data-testid="area-team" sx={{ maxWidth: 1100, display: 'grid', gap: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t('team.title')}
-        </Typography>
-        <PermissionButton
-          permission="members:create"
-          variant="contained"
-          startIcon={<GroupAdd />}
-          onClick={() => setInviting(true)}
-        >
+    <AreaPage
+      id="team"
+      title={t('team.title')}
+      maxWidth={1100}
+      actions={
+        <CreateButton permission="members:create" startIcon={<GroupAdd />} onClick={() => setInviting(true)}>
           {t('team.invite.open')}
-        </PermissionButton>
-      </Box>
+        </CreateButton>
+      }
+    >
       <FormAlert message={invited ? t('team.invite.sent', { email: invited }) : null} severity="success" />
       <FormAlert message={roleChange.error ? errorMessage(roleChange.error) : null} />
       {projectId && canInWorkspace('members:view') ? (
@@ -152,6 +142,6 @@ export default function TeamPage() {
         />
       ) : null}
       <TeamConfirmations confirm={confirm} onClose={() => setConfirm(null)} />
-    </Box>
+    </AreaPage>
   );
 }
