@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { ORGANISATION_ROLES } from './permissions.js';
 import { emailSchema, nameSchema, otpSchema, passwordSchema, requiredString } from './validation.js';
+import { idAndName } from './shared.js';
 
 export const signupRequestSchema = z.object({
   firstName: nameSchema(),
@@ -69,13 +70,11 @@ export const changePasswordRequestSchema = z
 export const profileUpdateRequestSchema = z.object({ firstName: nameSchema(), lastName: nameSchema() });
 
 export const organisationSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   role: z.enum(ORGANISATION_ROLES),
 });
 export const workspaceSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   organisationId: z.string(),
   /** The caller's role in it: a built-in role name or a custom role's id; admins see 'admin'. */
   role: z.string(),

@@ -4,6 +4,7 @@ import { LIMITED_AGENT_DEFAULT_NAMESPACES } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { listQuerySchema } from './paging.js';
 import { nameSchema } from './validation.js';
+import { idAndName, changeStamps } from './shared.js';
 
 /**
  * Clusters attached through the in-cluster agent and browsing them through it (spec §3 cluster,
@@ -123,8 +124,7 @@ export const storageOptionSchema = storageClassSchema;
 export type StorageOption = z.infer<typeof storageOptionSchema>;
 
 export const clusterSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   type: z.enum(CLUSTER_TYPES),
   private: z.boolean(),
   tunnelConfig: z.string().nullable(),
@@ -145,8 +145,7 @@ export const clusterSchema = z.object({
   storageOptions: z.array(storageOptionSchema),
   lastHeartbeatAt: z.string().nullable(),
   connectedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type Cluster = z.infer<typeof clusterSchema>;
 export const clusterListSchema = z.array(clusterSchema);

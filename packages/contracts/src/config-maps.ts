@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idAndName, changeStamps } from './shared.js';
 
 /**
  * Config maps: named sets of plain (not secret) key → text values of a workspace, as in a
@@ -80,12 +81,10 @@ export type ConfigMapUpdate = z.infer<typeof configMapUpdateSchema>;
 
 /** What the API says about a config map: its values too (they are not secret). */
 export const configMapSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   description: z.string(),
   data: z.record(z.string(), z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type ConfigMap = z.infer<typeof configMapSchema>;
 export const configMapListSchema = z.array(configMapSchema);

@@ -4,6 +4,7 @@ import { MESSAGES } from './messages.js';
 import { listQuerySchema } from './paging.js';
 import { APPLICATION_HEALTH } from './statuses.js';
 import { nameSchema } from './validation.js';
+import { idAndName, changeStamps } from './shared.js';
 
 /**
  * Environments, each bound to a namespace of a cluster, and what was deployed there (spec §3
@@ -84,16 +85,14 @@ export const deploymentSchema = z.object({
 export type Deployment = z.infer<typeof deploymentSchema>;
 
 export const environmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   description: z.string(),
   type: z.enum(ENVIRONMENT_TYPES),
   clusterId: z.string().nullable(),
   clusterName: z.string().nullable(),
   clusterStatus: z.enum(CLUSTER_STATUSES).nullable(),
   namespace: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 export const environmentListSchema = z.array(environmentSchema);

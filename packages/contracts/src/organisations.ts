@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ORGANISATION_ROLES } from './permissions.js';
 import { nameSchema } from './validation.js';
+import { idAndName } from './shared.js';
 
 /** Organisations and their workspaces (issue 3, spec §3, §6): one schema per request and per response. */
 
 export const organisationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   role: z.enum(ORGANISATION_ROLES),
   /** the organisation the caller's session is in */
   current: z.boolean(),
@@ -37,8 +37,7 @@ export const organisationUpdateRequestSchema = z
 export type OrganisationUpdateRequest = z.infer<typeof organisationUpdateRequestSchema>;
 
 export const workspaceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   organisationId: z.string(),
   /** the caller's role in it: a built-in role name, a custom role's id, or 'admin' */
   role: z.string(),

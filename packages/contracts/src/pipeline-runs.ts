@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from './constants.js';
 import { configMapKeySchema } from './config-maps.js';
 import { listQuerySchema, pageRules, sortOrderSchema } from './paging.js';
+import { idAndName } from './shared.js';
 
 /** The spec's path constants for runs and their logs, under `/api`. */
 export const PIPELINE_RUN_PATHS = { pipelineruns: 'pipelineruns', logging: 'logs' } as const;
@@ -165,8 +166,7 @@ export const stepRunSchema = z.object({
 });
 
 export const taskRunSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   pipelineTask: z.string(),
   isFinally: z.boolean(),
   status: z.string(),

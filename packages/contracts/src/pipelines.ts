@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './paging.js';
-import { descriptionSchema } from './shared.js';
+import { changeStamps, descriptionSchema, idAndName } from './shared.js';
 import { nameSchema } from './validation.js';
 
 /**
@@ -51,8 +51,7 @@ export const pipelineSummarySchema = z.object({
   description: z.string(),
   version: z.number().int(),
   rollbackPipelineId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type PipelineSummary = z.infer<typeof pipelineSummarySchema>;
 export const pipelineListSchema = z.array(pipelineSummarySchema);
@@ -103,15 +102,13 @@ export const taskTemplateUpdateSchema = taskTemplateCreateSchema.partial();
 export type TaskTemplateUpdate = z.infer<typeof taskTemplateUpdateSchema>;
 
 export const taskTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   description: z.string(),
   version: z.number().int(),
   builtIn: z.boolean(),
   definition: z.string(),
   format: z.enum(DEFINITION_FORMATS),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type TaskTemplate = z.infer<typeof taskTemplateSchema>;
 export const taskTemplateListSchema = z.array(taskTemplateSchema);

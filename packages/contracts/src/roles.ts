@@ -7,6 +7,7 @@ import {
   type Permission,
 } from './permissions.js';
 import { nameSchema } from './validation.js';
+import { idAndName } from './shared.js';
 
 /** Roles and their permission grants (issue 3, spec §3, §6): one schema per request and per response. */
 
@@ -20,8 +21,7 @@ export const permissionGrantSchema = z.object({
 });
 
 export const roleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   description: z.string(),
   builtIn: z.boolean(),
   /** organisation roles are held in the organisation; workspace roles per workspace */

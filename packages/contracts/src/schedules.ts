@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS } from './constants.js';
 import { listQuerySchema, pageRules, sortOrderSchema } from './paging.js';
 import { runParamValueSchema } from './pipeline-runs.js';
-import { pipelineIdSchema } from './shared.js';
+import { changeStamps, idAndName, pipelineIdSchema } from './shared.js';
 import { backupScheduleNameSchema } from './validation.js';
 
 /**
@@ -141,8 +141,7 @@ export const scheduleUpdateSchema = z.object({
 export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>;
 
 export const scheduleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   pipelineId: z.string(),
   pipelineName: z.string(),
   frequency: z.enum(SCHEDULE_FREQUENCIES),
@@ -161,8 +160,7 @@ export const scheduleSchema = z.object({
   lastRunId: z.string().nullable(),
   /** why the last due run could not start; null once a run starts again */
   lastError: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 export const scheduleListSchema = z.array(scheduleSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { descriptionSchema } from './shared.js';
+import { changeStamps, descriptionSchema, idAndName } from './shared.js';
 
 /** Workspace secrets and variables (spec §3 secret, variable): one schema per request and per response. */
 
@@ -54,14 +54,12 @@ export type SecretUpdate = z.infer<typeof secretUpdateSchema>;
 
 /** What the API says about a secret: never a value. */
 export const secretSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   description: z.string(),
   type: z.enum(SECRET_TYPES),
   global: z.boolean(),
   keys: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type Secret = z.infer<typeof secretSchema>;
 export const secretListSchema = z.array(secretSchema);
@@ -85,12 +83,10 @@ export const variableUpdateSchema = variableCreateSchema.partial();
 export type VariableUpdate = z.infer<typeof variableUpdateSchema>;
 
 export const variableSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   value: z.string(),
   description: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
 });
 export type Variable = z.infer<typeof variableSchema>;
 export const variableListSchema = z.array(variableSchema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { workspaceRoleNameSchema } from './roles.js';
 import { nameSchema } from './validation.js';
+import { idAndName } from './shared.js';
 
 /** Service accounts and their tokens (issue 3, spec §3, §6): one schema per request and per response. */
 
@@ -31,8 +32,7 @@ export type ServiceAccountCreateRequest = z.infer<typeof serviceAccountCreateReq
 export const serviceAccountWorkspacesRequestSchema = z.object({ workspaces: serviceAccountWorkspacesSchema });
 
 export const serviceAccountSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   tokenPrefix: z.string(),
   createdBy: z.string(),
   createdAt: z.string(),
@@ -46,8 +46,7 @@ export const serviceAccountListSchema = z.array(serviceAccountSchema);
 
 /** The only answer that ever carries the token. */
 export const serviceAccountCreatedSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  ...idAndName(),
   token: z.string(),
   tokenPrefix: z.string(),
   expiresAt: z.string(),

@@ -5,6 +5,12 @@ import { z } from 'zod';
  * its own schemas, built from these.
  */
 
+/** The first fields of a named thing in an answer: its id and its name. */
+export const idAndName = () => ({ id: z.string(), name: z.string() });
+
+/** When a thing in an answer was made and last changed (ISO 8601). */
+export const changeStamps = () => ({ createdAt: z.string(), updatedAt: z.string() });
+
 /** The pipeline a webhook or a schedule starts. */
 export const pipelineIdSchema = z
   .string({ message: 'Pipeline required' })

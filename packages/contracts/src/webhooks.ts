@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { listQuerySchema, pageRules } from './paging.js';
-import { pipelineIdSchema } from './shared.js';
+import { listQuerySchema, pageRules, sortOrderSchema } from './paging.js';
+import { changeStamps, pipelineIdSchema } from './shared.js';
 
 /**
  * Webhooks (issue 4, spec §3 Webhook): received at /api/hooks/<id>, each starts a pipeline.
  * One schema per request and per response.
  */
-
-const orderSchema = z
-  .string()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.enum(['ASC', 'DESC']))
-  .default('DESC');
 
 export const WEBHOOK_TYPES = ['github', 'gitlab', 'bitbucket'] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
@@ -102,8 +96,7 @@ export const webhookSchema = z.object({
   enabled: z.boolean(),
   /** the path the provider posts to: /api/hooks/<id> */
   path: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...changeStamps(),
   lastDeliveryAt: z.string().nullable(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
@@ -116,7 +109,7 @@ export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 export const webhookListQuerySchema = pageRules(
   listQuerySchema.safeExtend({
     _sort: z.enum(['createdAt', 'type', 'event', 'branch', 'id']).default('createdAt'),
-    _order: orderSchema,
+    _order: sortOrderSchema('DESC'),
     pipelineId: z.string().max(64).optional(),
   }),
 );
@@ -142,7 +135,7 @@ export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);
 export const webhookDeliveryListQuerySchema = pageRules(
   listQuerySchema.safeExtend({
     _sort: z.enum(['receivedAt', 'outcome', 'id']).default('receivedAt'),
-    _order: orderSchema,
+    _order: sortOrderSchema('DESC'),
     outcome: z.enum(WEBHOOK_DELIVERY_OUTCOMES).optional(),
   }),
 );
