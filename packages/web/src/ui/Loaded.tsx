@@ -1,20 +1,14 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from './api-error';
-import { LoadError } from './LoadError';
-import { Skeleton } from './Skeleton';
+import { QueryPending, type PendingQuery } from './QueryPending';
 
 /** What `Loaded` needs of a query's result (an RTK Query hook's answer fits). */
-export interface LoadingQuery<T> {
+export interface LoadingQuery<T> extends PendingQuery {
   data?: T;
-  error?: ApiError;
-  isLoading: boolean;
-  isFetching: boolean;
-  refetch: () => unknown;
 }
 
 /**
- * What a query loads, once it is there: a skeleton while loading, the load error with a retry
- * when there is no data, and otherwise `children(data)`.
+ * What a query loads, once it is there: until then `QueryPending` (a skeleton while loading, the
+ * load error with a retry when there is no data), and then `children(data)`.
  */
 export function Loaded<T>({
   query,
@@ -29,15 +23,6 @@ export function Loaded<T>({
   what: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isLoading) return <Skeleton lines={lines} />;
-  if (!query.data)
-    return (
-      <LoadError
-        what={what}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (query.isLoading || !query.data) return <QueryPending query={query} what={what} lines={lines} />;
   return children(query.data);
 }
