@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storageClassSchema } from './agent-protocol.js';
+import { apiResourceSchema, storageClassSchema } from './agent-protocol.js';
 import { LIMITED_AGENT_DEFAULT_NAMESPACES } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { listQuerySchema } from './paging.js';
@@ -175,15 +175,8 @@ export type ClusterCreated = z.infer<typeof clusterCreatedSchema>;
 
 // ── Browsing a cluster through its agent ─────────────────────────────────────────────────
 
-export const clusterResourceKindSchema = z.object({
-  group: z.string(),
-  version: z.string(),
-  apiVersion: z.string(),
-  kind: z.string(),
-  name: z.string(),
-  namespaced: z.boolean(),
-  verbs: z.array(z.string()),
-});
+/** A kind of resource the cluster serves, as its agent lists them. */
+export const clusterResourceKindSchema = apiResourceSchema;
 export type ClusterResourceKind = z.infer<typeof clusterResourceKindSchema>;
 export const clusterResourceKindListSchema = z.array(clusterResourceKindSchema);
 
