@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idAndName, changeStamps } from './shared.js';
+import { MESSAGES } from './messages.js';
+import { changeStamps, idAndName } from './shared.js';
+import { ruledName } from './validation.js';
 
 /**
  * Config maps: named sets of plain (not secret) key → text values of a workspace, as in a
@@ -12,12 +14,12 @@ export const CONFIG_MAP_NAME_RULE_MESSAGE =
   "Config map name must start and end with a lowercase letter or number; only '-' and '.' are allowed, and each '.' must sit between letters or numbers";
 export const CONFIG_MAP_NAME_PATTERN =
   /^[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*$/;
-export const configMapNameSchema = z
-  .string({ message: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(253, 'Name must have at most 253 characters')
-  .regex(CONFIG_MAP_NAME_PATTERN, CONFIG_MAP_NAME_RULE_MESSAGE);
+export const configMapNameSchema = ruledName(
+  253,
+  CONFIG_MAP_NAME_PATTERN,
+  CONFIG_MAP_NAME_RULE_MESSAGE,
+  MESSAGES.nameIsRequired,
+);
 
 /** Keys follow Kubernetes' ConfigMap key rule; each key can become a file name. */
 export const CONFIG_MAP_KEY_RULE_MESSAGE = "Config map keys may hold only letters, numbers, '-', '_' and '.'";

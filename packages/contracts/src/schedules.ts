@@ -36,19 +36,14 @@ export const timeZoneSchema = z
   .trim()
   .min(1, TIME_ZONE_MESSAGE)
   .refine(isTimeZone, TIME_ZONE_MESSAGE);
-const minuteSchema = z
-  .number({ message: SCHEDULE_MINUTE_MESSAGE })
-  .int(SCHEDULE_MINUTE_MESSAGE)
-  .min(0, SCHEDULE_MINUTE_MESSAGE)
-  .max(59, SCHEDULE_MINUTE_MESSAGE);
+/** A whole number from 0 to `max`; `message` for anything else. */
+const wholeUpTo = (max: number, message: string) =>
+  z.number({ message }).int(message).min(0, message).max(max, message);
+const minuteSchema = wholeUpTo(59, SCHEDULE_MINUTE_MESSAGE);
 const timeSchema = z
   .string({ message: SCHEDULE_TIME_MESSAGE })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULE_TIME_MESSAGE);
-const daySchema = z
-  .number({ message: SCHEDULE_DAY_MESSAGE })
-  .int(SCHEDULE_DAY_MESSAGE)
-  .min(0, SCHEDULE_DAY_MESSAGE)
-  .max(6, SCHEDULE_DAY_MESSAGE);
+const daySchema = wholeUpTo(6, SCHEDULE_DAY_MESSAGE);
 const cronSchema = z
   .string({ message: SCHEDULE_CRON_MESSAGE })
   .trim()

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.js';
 import { changeStamps, descriptionSchema, idAndName } from './shared.js';
+import { ruledName } from './validation.js';
 
 /** Workspace secrets and variables (spec §3 secret, variable): one schema per request and per response. */
 
@@ -9,12 +11,12 @@ export type SecretType = (typeof SECRET_TYPES)[number];
 /** Secret names are Kubernetes-like: lowercase letters, numbers, '-' and '.'. */
 export const SECRET_NAME_RULE_MESSAGE =
   "Secret name must start and end with a lowercase letter or number; only '-' and '.' are allowed";
-export const secretNameSchema = z
-  .string({ message: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(253, 'Name must have at most 253 characters')
-  .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, SECRET_NAME_RULE_MESSAGE);
+export const secretNameSchema = ruledName(
+  253,
+  /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/,
+  SECRET_NAME_RULE_MESSAGE,
+  MESSAGES.nameIsRequired,
+);
 
 /** Keys inside a secret, like a Kubernetes Secret's data keys. */
 export const SECRET_KEY_RULE_MESSAGE = "Secret keys may hold only letters, numbers, '-', '_' and '.'";
@@ -66,12 +68,12 @@ export const secretListSchema = z.array(secretSchema);
 
 export const VARIABLE_NAME_RULE_MESSAGE =
   'Variable name must start with a letter or _ and hold only letters, numbers and _';
-export const variableNameSchema = z
-  .string({ message: 'Name is required' })
-  .trim()
-  .min(1, 'Name is required')
-  .max(255, 'Name must have at most 255 characters')
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, VARIABLE_NAME_RULE_MESSAGE);
+export const variableNameSchema = ruledName(
+  255,
+  /^[A-Za-z_][A-Za-z0-9_]*$/,
+  VARIABLE_NAME_RULE_MESSAGE,
+  MESSAGES.nameIsRequired,
+);
 
 export const variableCreateSchema = z.object({
   name: variableNameSchema,

@@ -46,7 +46,12 @@ export function requiredString(required: string) {
 }
 
 /** A name of at most `max` characters (after trimming) that `pattern` accepts, else `rule`. */
-function ruledName(max: number, pattern: RegExp, rule: string, required: string = MESSAGES.nameRequired) {
+export function ruledName(
+  max: number,
+  pattern: RegExp,
+  rule: string,
+  required: string = MESSAGES.nameRequired,
+) {
   return z
     .string({ message: required })
     .trim()
