@@ -26,6 +26,11 @@ export function timestamps() {
   return { createdAt: created(), updatedAt: updated() };
 }
 
+/** When a run (or a task or step of it) started and finished; null until it does. */
+export function runTimes() {
+  return { startedAt: at('started_at'), finishedAt: at('finished_at') };
+}
+
 /** What people wrote about the row: `description text NOT NULL DEFAULT ''`. */
 export function description() {
   return text('description').notNull().default('');

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, description, id, parentRef, stamped, timestamps } from './columns.js';
-import { workspaceNamed, workspaceRef } from './identity.js';
+import { at, description, parentRef, stamped, timestamps } from './columns.js';
+import { workspaceNamed, workspaceRow } from './identity.js';
 import { clusters } from './clusters.js';
 
 /** Environments and what is deployed into them (issue 5). */
@@ -24,8 +24,7 @@ export const environments = pgTable(
 export const deployments = pgTable(
   'deployments',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
+    ...workspaceRow(),
     environmentId: parentRef('environment_id', () => environments.id),
     /** the application's name (app.kubernetes.io/name of what was applied) */
     name: text('name').notNull(),

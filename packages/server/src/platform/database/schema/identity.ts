@@ -29,9 +29,14 @@ export function organisationNamed() {
   return { id: id(), organisationId: organisationRef(), name: text('name').notNull() };
 }
 
+/** The first columns of a workspace's row: its id and its workspace. */
+export function workspaceRow() {
+  return { id: id(), workspaceId: workspaceRef() };
+}
+
 /** The first columns of a named thing of a workspace: its id, its workspace and its name. */
 export function workspaceNamed() {
-  return { id: id(), workspaceId: workspaceRef(), name: text('name').notNull() };
+  return { ...workspaceRow(), name: text('name').notNull() };
 }
 
 export const users = pgTable('users', {

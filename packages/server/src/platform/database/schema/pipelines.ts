@@ -1,15 +1,19 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, created, description, id, parentRef, timestamps } from './columns.js';
-import { workspaceRef, workspaces } from './identity.js';
+import { workspaceRow, workspaces } from './identity.js';
 
 /** Pipelines, their versions and task templates (issue 4). */
+
+/** The pipeline a row belongs to (`pipeline_id`): deleting the pipeline deletes the row. */
+export function pipelineRef() {
+  return parentRef('pipeline_id', () => pipelines.id);
+}
 
 /** Pipelines and pipeline templates: Tekton Pipeline documents, kept with every version. */
 export const pipelines = pgTable(
   'pipelines',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
+    ...workspaceRow(),
     /** pipeline | template */
     kind: text('kind').notNull().default('pipeline'),
     name: text('name').notNull(),
@@ -33,7 +37,7 @@ export const pipelines = pgTable(
 export const pipelineVersions = pgTable(
   'pipeline_versions',
   {
-    pipelineId: parentRef('pipeline_id', () => pipelines.id),
+    pipelineId: pipelineRef(),
     version: integer('version').notNull(),
     /** the document exactly as given (exported unchanged) */
     definition: text('definition').notNull(),

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, id, parentRef, stamped } from './columns.js';
-import { workspaceRef } from './identity.js';
-import { pipelines } from './pipelines.js';
+import { at, id, parentRef, runTimes, stamped } from './columns.js';
+import { workspaceRow } from './identity.js';
+import { pipelineRef } from './pipelines.js';
 
 /** Pipeline runs, their task runs and step runs (issue 4). */
 
@@ -12,9 +12,8 @@ import { pipelines } from './pipelines.js';
 export const pipelineRuns = pgTable(
   'pipeline_runs',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    pipelineId: parentRef('pipeline_id', () => pipelines.id),
+    ...workspaceRow(),
+    pipelineId: pipelineRef(),
     pipelineVersion: integer('pipeline_version').notNull(),
     /** per-pipeline sequence number, shown as #n */
     number: integer('number').notNull(),
@@ -39,8 +38,7 @@ export const pipelineRuns = pgTable(
     claimedUntil: at('claimed_until'),
     cancelRequestedAt: at('cancel_requested_at'),
     queuedAt: stamped('queued_at'),
-    startedAt: at('started_at'),
-    finishedAt: at('finished_at'),
+    ...runTimes(),
   },
   (t) => [
     uniqueIndex('pipeline_runs_pipeline_number').on(t.pipelineId, t.number),
@@ -64,8 +62,7 @@ export const taskRuns = pgTable(
     attempt: integer('attempt').notNull().default(0),
     params: jsonb('params'),
     results: jsonb('results'),
-    startedAt: at('started_at'),
-    finishedAt: at('finished_at'),
+    ...runTimes(),
   },
   (t) => [uniqueIndex('task_runs_run_name').on(t.runId, t.name)],
 );
@@ -81,8 +78,7 @@ export const stepRuns = pgTable(
     status: text('status').notNull().default('pending'),
     exitCode: integer('exit_code'),
     reason: text('reason'),
-    startedAt: at('started_at'),
-    finishedAt: at('finished_at'),
+    ...runTimes(),
   },
   (t) => [primaryKey({ columns: [t.taskRunId, t.idx] })],
 );

@@ -10,8 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { at, id, parentRef, stamped, timestamps } from './columns.js';
-import { workspaceRef } from './identity.js';
-import { pipelines } from './pipelines.js';
+import { workspaceRow } from './identity.js';
+import { pipelineRef } from './pipelines.js';
 
 /** Triggers: webhooks and schedules (issue 4). */
 
@@ -19,9 +19,8 @@ import { pipelines } from './pipelines.js';
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    pipelineId: parentRef('pipeline_id', () => pipelines.id),
+    ...workspaceRow(),
+    pipelineId: pipelineRef(),
     /** github | gitlab | bitbucket */
     type: text('type').notNull(),
     /** the provider's event name, e.g. push, pull_request, merge_request, repo:push */
@@ -79,9 +78,8 @@ export const webhookDeliveryIds = pgTable(
 export const schedules = pgTable(
   'schedules',
   {
-    id: id(),
-    workspaceId: workspaceRef(),
-    pipelineId: parentRef('pipeline_id', () => pipelines.id),
+    ...workspaceRow(),
+    pipelineId: pipelineRef(),
     name: text('name').notNull(),
     /** hourly | daily | weekly | cron */
     frequency: text('frequency').notNull(),
