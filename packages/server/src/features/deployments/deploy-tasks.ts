@@ -6,6 +6,29 @@
  */
 export const NATIVE_STEP_IMAGE = 'slipway.dev/in-server';
 
+/** The params both tasks end with: the application's name and whether to wait for its health. */
+const APP_AND_WAIT_PARAMS = `    - name: app
+      type: string
+      description: The application's name; by default the first workload's name.
+      default: ""
+    - name: wait
+      type: string
+      description: Wait until the application is healthy ("true") or only apply ("false").
+      default: "true"
+`;
+
+/** The result both tasks end with: what was applied. */
+const APPLIED_RESULT = `    - name: applied
+      description: The objects applied, one kind/namespace/name per line.
+`;
+
+/** The env that hands the step the app and wait params. */
+const APP_AND_WAIT_ENV = `        - name: APP
+          value: $(params.app)
+        - name: WAIT
+          value: $(params.wait)
+`;
+
 export const APPLY_YAML_TASK = `apiVersion: tekton.dev/v1
 kind: Task
 metadata:
@@ -18,31 +41,17 @@ spec:
     - name: manifests
       type: string
       description: One or more YAML documents.
-    - name: app
-      type: string
-      description: The application's name; by default the first workload's name.
-      default: ""
-    - name: wait
-      type: string
-      description: Wait until the application is healthy ("true") or only apply ("false").
-      default: "true"
-  results:
+${APP_AND_WAIT_PARAMS}  results:
     - name: health
       description: The application's health after applying.
-    - name: applied
-      description: The objects applied, one kind/namespace/name per line.
-  steps:
+${APPLIED_RESULT}  steps:
     - name: apply
       image: ${NATIVE_STEP_IMAGE}
       command: [apply]
       env:
         - name: MANIFESTS
           value: $(params.manifests)
-        - name: APP
-          value: $(params.app)
-        - name: WAIT
-          value: $(params.wait)
-`;
+${APP_AND_WAIT_ENV}`;
 
 export const DEPLOY_TASK = `apiVersion: tekton.dev/v1
 kind: Task
@@ -62,20 +71,10 @@ spec:
     - name: tag
       type: string
       description: The tag (or @sha256 digest) to roll out.
-    - name: app
-      type: string
-      description: The application's name; by default the first workload's name.
-      default: ""
-    - name: wait
-      type: string
-      description: Wait until the application is healthy ("true") or only apply ("false").
-      default: "true"
-  results:
+${APP_AND_WAIT_PARAMS}  results:
     - name: health
       description: The application's health after the rollout.
-    - name: applied
-      description: The objects applied, one kind/namespace/name per line.
-  steps:
+${APPLIED_RESULT}  steps:
     - name: deploy
       image: ${NATIVE_STEP_IMAGE}
       command: [deploy]
@@ -86,8 +85,4 @@ spec:
           value: $(params.image)
         - name: TAG
           value: $(params.tag)
-        - name: APP
-          value: $(params.app)
-        - name: WAIT
-          value: $(params.wait)
-`;
+${APP_AND_WAIT_ENV}`;

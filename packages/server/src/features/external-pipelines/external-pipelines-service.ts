@@ -13,7 +13,7 @@ import { AppError, ConflictError, InputError, NotFoundError } from '../../platfo
 import { GitUrlPolicy, GitUrlRefused } from '../../platform/git-url-policy.js';
 import { parseDefinition } from '../pipelines/definition/parse-document.js';
 import { formatOf } from '../pipeline-catalogue/definition-text.js';
-import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
+import { gitSourceView, toSummary, type PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
 import type { PipelineRow } from '../pipeline-catalogue/pipelines-store.js';
 import type { PipelinesStore } from '../pipeline-catalogue/pipelines-store-type.js';
 import type { ExternalPipelinesStore } from './external-pipelines-store-type.js';
@@ -35,26 +35,13 @@ type StoredSource = ExternalPipeline['source'];
 
 /** The source as stored (jsonb) and shown. */
 export function sourceOf(row: PipelineRow): StoredSource {
-  const s = (row.source ?? {}) as Partial<StoredSource>;
-  return {
-    kind: 'git',
-    url: s.url ?? '',
-    revision: s.revision ?? 'main',
-    path: s.path ?? '',
-    secret: s.secret ?? null,
-  };
+  return gitSourceView(row.source ?? {});
 }
 
 function toView(row: PipelineRow): ExternalPipeline {
   return {
-    id: row.id,
+    ...toSummary(row),
     kind: 'pipeline',
-    name: row.name,
-    description: row.description,
-    version: row.currentVersion,
-    rollbackPipelineId: row.rollbackPipelineId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
     source: sourceOf(row),
     lastSyncedAt: row.lastSyncedAt ? row.lastSyncedAt.toISOString() : null,
     syncError: row.syncError,

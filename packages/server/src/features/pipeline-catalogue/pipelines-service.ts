@@ -25,7 +25,8 @@ export interface TaskCatalogueSource {
 const WORDS: Record<PipelineKind, string> = { pipeline: 'pipeline', template: 'pipeline template' };
 const asFormat = (f: string): DefinitionFormat => (f === 'json' ? 'json' : 'yaml');
 
-function toSummary(row: PipelineRow): PipelineSummary {
+/** A pipeline or template as lists show it. */
+export function toSummary(row: PipelineRow): PipelineSummary {
   return {
     id: row.id,
     kind: row.kind === 'template' ? 'template' : 'pipeline',
@@ -38,10 +39,9 @@ function toSummary(row: PipelineRow): PipelineSummary {
   };
 }
 
-/** An external pipeline's git source as shown (decision 013); null for the others. */
-function sourceView(raw: unknown): PipelineSourceView | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const s = raw as Partial<PipelineSourceView>;
+/** An external pipeline's git source as stored (jsonb) and shown (decision 013), unset fields defaulted. */
+export function gitSourceView(stored: object): PipelineSourceView {
+  const s = stored as Partial<PipelineSourceView>;
   return {
     kind: 'git',
     url: s.url ?? '',
@@ -49,6 +49,11 @@ function sourceView(raw: unknown): PipelineSourceView | null {
     path: s.path ?? '',
     secret: s.secret ?? null,
   };
+}
+
+/** The git source of an external pipeline; null for the others. */
+function sourceView(raw: unknown): PipelineSourceView | null {
+  return raw && typeof raw === 'object' ? gitSourceView(raw) : null;
 }
 
 function toVersion(row: PipelineVersionRow): PipelineVersion {
