@@ -3,7 +3,8 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState, type ReactNode } from 'react';
-import type { Column } from './DataTable';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type Column, type TableStates } from './DataTable';
 
 /** One entry of a row's action menu. */
 export interface RowMenuItem<A extends string> {
@@ -15,51 +16,82 @@ export interface RowMenuItem<A extends string> {
 }
 
 /**
- * A list's per-row action menu: `column(header, label)` is the actions column (a "more" button
- * named `label(row)` on each row) and `menu` the menu it opens, to render once beside the table
- * (`DataTable`'s children). Choosing an entry calls `onAction(action, row)` and closes the menu.
+ * A list whose rows each end in a "more" button (named `menuLabel(row)`, under the Actions
+ * header) opening that row's action menu, `items(row)`; choosing an entry calls
+ * `onAction(action, row)` and closes the menu.
  */
-export function useRowMenu<Row, A extends string>({
+export function MenuTable<Row extends { id: string }, A extends string>({
+  label,
+  columns,
+  rows,
+  rowTestId,
   items,
+  menuLabel,
   onAction,
+  states,
 }: {
+  label: string;
+  columns: Column<Row>[];
+  rows: readonly Row[] | undefined;
+  rowTestId: string;
   items: (row: Row) => RowMenuItem<A>[];
+  menuLabel: (row: Row) => string;
   onAction: (action: A, row: Row) => void;
-}): { column: (header: ReactNode, label: (row: Row) => string) => Column<Row>; menu: ReactNode } {
+  /** The list's loading, error and empty states and its pager. */
+  states?: TableStates;
+}) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<{ anchor: HTMLElement; row: Row } | null>(null);
   const choose = (action: A) => {
     if (open) onAction(action, open.row);
     setOpen(null);
   };
-  const column = (header: ReactNode, label: (row: Row) => string): Column<Row> => ({
+  const actions: Column<Row> = {
     id: 'actions',
-    header,
+    header: t('common.actions'),
     align: 'end',
     cell: (row) => (
       <IconButton
-        aria-label={label(row)}
+        aria-label={menuLabel(row)}
         aria-haspopup="menu"
         onClick={(e) => setOpen({ anchor: e.currentTarget, row })}
       >
         <MoreVert />
       </IconButton>
     ),
-  });
-  const menu = (
-    <Menu anchorEl={open?.anchor} open={Boolean(open)} onClose={() => setOpen(null)}>
-      {open
-        ? items(open.row).map((item) => (
-            <MenuItem
-              key={item.action}
-              disabled={item.disabled}
-              onClick={() => choose(item.action)}
-              sx={item.danger ? { color: 'error.main' } : undefined}
-            >
-              {item.label}
-            </MenuItem>
-          ))
-        : null}
-    </Menu>
+  };
+  return (
+    <DataTable
+      aria-label={label}
+      columns={[...columns, actions]}
+      rows={rows}
+      getRowId={(row) => row.id}
+      rowTestId={rowTestId}
+      {...states}
+    >
+      <Menu anchorEl={open?.anchor} open={Boolean(open)} onClose={() => setOpen(null)}>
+        {open
+          ? items(open.row).map((item) => (
+              <MenuItem
+                key={item.action}
+                disabled={item.disabled}
+                onClick={() => choose(item.action)}
+                sx={item.danger ? { color: 'error.main' } : undefined}
+              >
+                {item.label}
+              </MenuItem>
+            ))
+          : null}
+      </Menu>
+    </DataTable>
   );
-  return { column, menu };
+}
+
+/** What a feature's `MenuTable` takes from its page: the list's states and the row actions. */
+export interface RowActionProps<Row, A extends string> {
+  /** The list's loading, error and empty states and its pager. */
+  states?: TableStates;
+  /** Whether the caller may take the action (else its entry is disabled). */
+  allowed: (action: A) => boolean;
+  onAction: (action: A, row: Row) => void;
 }

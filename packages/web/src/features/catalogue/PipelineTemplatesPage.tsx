@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { PipelineDetail, PipelineSummary } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
-import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
-import { FormAlert } from '../../ui/FormAlert';
 import { listStates } from '../../ui/list-states';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
 import { PermissionButton } from '../access/Can';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { usePermission } from '../access/usePermission';
 import { SAMPLE_PIPELINE } from '../../app/samples';
 import {
@@ -22,11 +20,9 @@ import {
   useUpdatePipelineTemplateMutation,
 } from './api';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog';
-import { TemplateDialog } from './TemplateDialog';
+import { TemplateDialog, templateValue } from './TemplateDialog';
 import { TemplatesTable } from './TemplatesTable';
 import { UseTemplateDialog } from './UseTemplateDialog';
-
-type Editing = { kind: 'new' } | { kind: 'edit'; template: PipelineDetail };
 
 /** Pipeline templates: list, view and edit the YAML, create, delete, and use one as a new pipeline. */
 export default function PipelineTemplatesPage() {
@@ -35,7 +31,7 @@ export default function PipelineTemplatesPage() {
   const listParams = useListParams({ sort: { key: 'name', order: 'asc' } });
   const list = usePipelineTemplatesQuery(listParams.params);
   const [load, loaded] = useLazyPipelineTemplateQuery();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<PipelineDetail | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PipelineSummary | null>(null);
   const [using, setUsing] = useState<PipelineSummary | null>(null);
   const [create, created] = useCreatePipelineTemplateMutation();
@@ -46,7 +42,7 @@ export default function PipelineTemplatesPage() {
   function open(row: PipelineSummary) {
     void load(row.id)
       .unwrap()
-      .then((template) => setEditing({ kind: 'edit', template }))
+      .then((template) => setEditing(template))
       .catch(() => undefined);
   }
 
@@ -93,44 +89,29 @@ export default function PipelineTemplatesPage() {
   );
 
   return (
-    <AreaPage
+    <ListAreaPage
       id="pipeline-templates"
       testId="pipeline-templates-page"
       title={t('catalogue.pipelineTemplates')}
-      actions={
-        <CreateButton
-          permission="pipelineTemplates:create"
-          onClick={() => {
-            created.reset();
-            setEditing({ kind: 'new' });
-          }}
-        >
-          {t('catalogue.newPipelineTemplate')}
-        </CreateButton>
-      }
+      create={{
+        permission: 'pipelineTemplates:create',
+        label: t('catalogue.newPipelineTemplate'),
+        onClick: () => {
+          created.reset();
+          setEditing('new');
+        },
+      }}
+      notice={{ message: loaded.isError ? errorMessage(loaded.error) : null }}
+      list={body}
     >
-      <FormAlert message={loaded.isError ? errorMessage(loaded.error) : null} />
-      {body}
       {editing ? (
         <TemplateDialog
-          key={editing.kind === 'edit' ? editing.template.id : 'new'}
-          title={
-            editing.kind === 'new' ? t('catalogue.newPipelineTemplate') : t('catalogue.editPipelineTemplate')
-          }
-          initial={
-            editing.kind === 'new'
-              ? { name: '', description: '', definition: SAMPLE_PIPELINE }
-              : {
-                  name: editing.template.name,
-                  description: editing.template.description,
-                  definition: editing.template.definition,
-                }
-          }
-          readOnly={editing.kind === 'edit' && !canEdit}
+          key={editing === 'new' ? 'new' : editing.id}
+          title={editing === 'new' ? t('catalogue.newPipelineTemplate') : t('catalogue.editPipelineTemplate')}
+          initial={templateValue(editing, SAMPLE_PIPELINE)}
+          readOnly={editing !== 'new' && !canEdit}
           onClose={() => setEditing(null)}
-          onSave={(value) =>
-            editing.kind === 'new' ? create(value) : update({ id: editing.template.id, body: value })
-          }
+          onSave={(value) => (editing === 'new' ? create(value) : update({ id: editing.id, body: value }))}
         />
       ) : null}
       <DeleteTemplateDialog
@@ -141,6 +122,6 @@ export default function PipelineTemplatesPage() {
         onClose={() => setDeleting(null)}
       />
       {using ? <UseTemplateDialog template={using} onClose={() => setUsing(null)} /> : null}
-    </AreaPage>
+    </ListAreaPage>
   );
 }

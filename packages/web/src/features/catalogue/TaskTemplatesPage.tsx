@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
-import { AreaPage } from '../../ui/AreaPage';
 import { listStates } from '../../ui/list-states';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { usePermission } from '../access/usePermission';
 import {
   useCreateTaskTemplateMutation,
@@ -18,7 +17,7 @@ import {
   useUpdateTaskTemplateMutation,
 } from './api';
 import { DeleteTemplateDialog } from './DeleteTemplateDialog';
-import { TemplateDialog } from './TemplateDialog';
+import { TemplateDialog, templateValue } from './TemplateDialog';
 import { TemplatesTable } from './TemplatesTable';
 
 /** A starting point for a new task template. */
@@ -38,8 +37,6 @@ spec:
         echo "hello $(params.who)"
 `;
 
-type Editing = { kind: 'new' } | { kind: 'edit'; task: TaskTemplate };
-
 /**
  * Task templates: the built-ins (read-only: view their YAML) and the workspace's own ones
  * (create, edit, delete), each a Tekton Task a pipeline can reference by name.
@@ -48,7 +45,7 @@ export default function TaskTemplatesPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('catalogue.taskTemplates'));
   const list = useTaskTemplatesQuery();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<TaskTemplate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
   const [create, created] = useCreateTaskTemplateMutation();
   const [update, updated] = useUpdateTaskTemplateMutation();
@@ -72,7 +69,7 @@ export default function TaskTemplatesPage() {
             size="small"
             onClick={() => {
               updated.reset();
-              setEditing({ kind: 'edit', task });
+              setEditing(task);
             }}
           >
             {task.builtIn || !canEdit ? t('catalogue.view') : t('catalogue.edit')}
@@ -99,47 +96,34 @@ export default function TaskTemplatesPage() {
   );
 
   return (
-    <AreaPage
+    <ListAreaPage
       id="task-templates"
       testId="task-templates-page"
       title={t('catalogue.taskTemplates')}
-      actions={
-        <CreateButton
-          permission="taskTemplates:create"
-          onClick={() => {
-            created.reset();
-            setEditing({ kind: 'new' });
-          }}
-        >
-          {t('catalogue.newTaskTemplate')}
-        </CreateButton>
-      }
+      create={{
+        permission: 'taskTemplates:create',
+        label: t('catalogue.newTaskTemplate'),
+        onClick: () => {
+          created.reset();
+          setEditing('new');
+        },
+      }}
+      list={body}
     >
-      {body}
       {editing ? (
         <TemplateDialog
-          key={editing.kind === 'edit' ? editing.task.id : 'new'}
+          key={editing === 'new' ? 'new' : editing.id}
           title={
-            editing.kind === 'new'
+            editing === 'new'
               ? t('catalogue.newTaskTemplate')
-              : editing.task.builtIn
-                ? t('catalogue.builtInTitle', { name: editing.task.name })
+              : editing.builtIn
+                ? t('catalogue.builtInTitle', { name: editing.name })
                 : t('catalogue.editTaskTemplate')
           }
-          readOnly={editing.kind === 'edit' && (editing.task.builtIn || !canEdit)}
-          initial={
-            editing.kind === 'new'
-              ? { name: '', description: '', definition: SAMPLE_TASK }
-              : {
-                  name: editing.task.name,
-                  description: editing.task.description,
-                  definition: editing.task.definition,
-                }
-          }
+          readOnly={editing !== 'new' && (editing.builtIn || !canEdit)}
+          initial={templateValue(editing, SAMPLE_TASK)}
           onClose={() => setEditing(null)}
-          onSave={(value) =>
-            editing.kind === 'new' ? create(value) : update({ id: editing.task.id, body: value })
-          }
+          onSave={(value) => (editing === 'new' ? create(value) : update({ id: editing.id, body: value }))}
         />
       ) : null}
       <DeleteTemplateDialog
@@ -149,6 +133,6 @@ export default function TaskTemplatesPage() {
         state={removed}
         onClose={() => setDeleting(null)}
       />
-    </AreaPage>
+    </ListAreaPage>
   );
 }

@@ -16,6 +16,12 @@ export interface TemplateValue {
   definition: string;
 }
 
+/** What the dialog starts from: a new template's `sample` definition, or an existing one's values. */
+export function templateValue(template: TemplateValue | 'new', sample: string): TemplateValue {
+  if (template === 'new') return { name: '', description: '', definition: sample };
+  return { name: template.name, description: template.description, definition: template.definition };
+}
+
 /**
  * A template's name, description and Tekton definition in the YAML editor, the server's
  * validation issues inline. Read-only for built-ins (view only, nothing to save).

@@ -4,15 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExternalPipeline } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
-import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { FormAlert } from '../../ui/FormAlert';
 import { listStates } from '../../ui/list-states';
-import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { useCan } from '../access/usePermission';
 import {
   useDeleteExternalPipelineMutation,
@@ -79,19 +76,18 @@ export default function ExternalPipelinesPage() {
   );
 
   return (
-    <AreaPage
+    <ListAreaPage
       id="externalPipelines"
       title={t('externalPipelines.title')}
-      actions={
-        <CreateButton permission="pipelines:create" onClick={() => setDialog({})}>
-          {t('externalPipelines.create')}
-        </CreateButton>
-      }
+      create={{
+        permission: 'pipelines:create',
+        label: t('externalPipelines.create'),
+        onClick: () => setDialog({}),
+      }}
+      notice={{ message: notice?.text, severity: notice?.severity }}
+      section={{ id: 'external-pipelines-heading', title: t('externalPipelines.listTitle') }}
+      list={body}
     >
-      <FormAlert severity={notice?.severity} message={notice?.text ?? null} />
-      <Section id="external-pipelines-heading" title={t('externalPipelines.listTitle')}>
-        {body}
-      </Section>
       {dialog ? <ExternalPipelineDialog pipeline={dialog.pipeline} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
         open={Boolean(confirm)}
@@ -103,6 +99,6 @@ export default function ExternalPipelinesPage() {
         onClose={closeConfirm}
         onConfirm={() => void onConfirm()}
       />
-    </AreaPage>
+    </ListAreaPage>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ExternalPipeline } from '@slipway/contracts';
 import { timeColumn } from '../../ui/columns';
-import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
-import { useRowMenu } from '../../ui/RowMenu';
+import type { Column } from '../../ui/DataTable';
+import { MenuTable, type RowActionProps, type RowMenuItem } from '../../ui/RowMenu';
 
 export type ExternalPipelineAction = 'sync' | 'edit' | 'delete';
 
@@ -17,28 +17,19 @@ export type ExternalPipelineAction = 'sync' | 'edit' | 'delete';
  */
 export function ExternalPipelinesTable({
   pipelines,
-  states,
-  allowed,
   syncing,
-  onAction,
-}: {
+  ...actions
+}: RowActionProps<ExternalPipeline, ExternalPipelineAction> & {
   pipelines: ExternalPipeline[] | undefined;
-  /** The list's loading, error and empty states and its pager. */
-  states?: TableStates;
-  allowed: (action: ExternalPipelineAction) => boolean;
   /** the id of the pipeline being synced now */
   syncing: string | null;
-  onAction: (action: ExternalPipelineAction, pipeline: ExternalPipeline) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const rowMenu = useRowMenu<ExternalPipeline, ExternalPipelineAction>({
-    items: () => [
-      { action: 'sync', label: t('externalPipelines.syncNow'), disabled: !allowed('sync') },
-      { action: 'edit', label: t('common.edit'), disabled: !allowed('edit') },
-      { action: 'delete', label: t('common.delete'), disabled: !allowed('delete') },
-    ],
-    onAction,
-  });
+  const items = (): RowMenuItem<ExternalPipelineAction>[] => [
+    { action: 'sync', label: t('externalPipelines.syncNow'), disabled: !actions.allowed('sync') },
+    { action: 'edit', label: t('common.edit'), disabled: !actions.allowed('edit') },
+    { action: 'delete', label: t('common.delete'), disabled: !actions.allowed('delete') },
+  ];
   const columns: Column<ExternalPipeline>[] = [
     {
       id: 'name',
@@ -109,18 +100,17 @@ export function ExternalPipelinesTable({
           <Chip size="small" color="success" variant="outlined" label={t('externalPipelines.inSync')} />
         ),
     },
-    rowMenu.column(t('common.actions'), (p) => t('externalPipelines.actionsFor', { name: p.name })),
   ];
   return (
-    <DataTable
-      aria-label={t('externalPipelines.title')}
+    <MenuTable<ExternalPipeline, ExternalPipelineAction>
+      label={t('externalPipelines.title')}
       columns={columns}
       rows={pipelines}
-      getRowId={(p) => p.id}
       rowTestId="external-pipeline-row"
-      {...states}
-    >
-      {rowMenu.menu}
-    </DataTable>
+      items={items}
+      menuLabel={(p) => t('externalPipelines.actionsFor', { name: p.name })}
+      onAction={actions.onAction}
+      states={actions.states}
+    />
   );
 }

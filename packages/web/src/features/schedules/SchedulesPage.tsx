@@ -4,15 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Schedule } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
-import { AreaPage } from '../../ui/AreaPage';
 import { listStates } from '../../ui/list-states';
 import { EmptyState } from '../../ui/EmptyState';
-import { FormAlert } from '../../ui/FormAlert';
-import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { useCan } from '../access/usePermission';
 import { useDeleteScheduleMutation, useSchedulesQuery, useUpdateScheduleMutation } from './api';
 import { ScheduleDialog } from './ScheduleDialog';
@@ -57,21 +54,16 @@ export default function SchedulesPage() {
   );
 
   return (
-    <AreaPage
+    <ListAreaPage
       id="schedules"
       title={t('schedules.title')}
-      actions={
-        <CreateButton permission="schedules:create" onClick={() => setDialog({})}>
-          {t('schedules.create')}
-        </CreateButton>
-      }
+      create={{ permission: 'schedules:create', label: t('schedules.create'), onClick: () => setDialog({}) }}
+      notice={{ message: updating.error ? errorMessage(updating.error) : null }}
+      section={{ id: 'schedules-heading', title: t('schedules.listTitle') }}
+      list={body}
     >
-      <FormAlert message={updating.error ? errorMessage(updating.error) : null} />
-      <Section id="schedules-heading" title={t('schedules.listTitle')}>
-        {body}
-      </Section>
       {dialog ? <ScheduleDialog schedule={dialog.schedule} onClose={() => setDialog(null)} /> : null}
       {deletion.dialog}
-    </AreaPage>
+    </ListAreaPage>
   );
 }

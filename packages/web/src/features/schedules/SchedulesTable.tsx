@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Schedule } from '@slipway/contracts';
 import { timeColumn } from '../../ui/columns';
-import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
-import { useRowMenu } from '../../ui/RowMenu';
+import type { Column } from '../../ui/DataTable';
+import { MenuTable, type RowActionProps, type RowMenuItem } from '../../ui/RowMenu';
 import { EnabledChip } from '../../ui/StatusChip';
 import { describeFrequency } from './schedule-format';
 
@@ -17,30 +17,21 @@ export type ScheduleAction = 'edit' | 'toggle' | 'delete';
  */
 export function SchedulesTable({
   schedules,
-  states,
-  allowed,
-  onAction,
-}: {
+  ...actions
+}: RowActionProps<Schedule, ScheduleAction> & {
   schedules: Schedule[] | undefined;
-  /** The list's loading, error and empty states and its pager. */
-  states?: TableStates;
-  allowed: (action: ScheduleAction) => boolean;
-  onAction: (action: ScheduleAction, schedule: Schedule) => void;
 }) {
   const { t, i18n } = useTranslation();
   const when = (at: string | null) => (at ? new Date(at).toLocaleString(i18n.language) : t('schedules.none'));
-  const rowMenu = useRowMenu<Schedule, ScheduleAction>({
-    items: (s) => [
-      { action: 'edit', label: t('common.edit'), disabled: !allowed('edit') },
-      {
-        action: 'toggle',
-        label: s.enabled ? t('schedules.disable') : t('schedules.enable'),
-        disabled: !allowed('toggle'),
-      },
-      { action: 'delete', label: t('common.delete'), disabled: !allowed('delete'), danger: true },
-    ],
-    onAction,
-  });
+  const items = (s: Schedule): RowMenuItem<ScheduleAction>[] => [
+    { action: 'edit', label: t('common.edit'), disabled: !actions.allowed('edit') },
+    {
+      action: 'toggle',
+      label: s.enabled ? t('schedules.disable') : t('schedules.enable'),
+      disabled: !actions.allowed('toggle'),
+    },
+    { action: 'delete', label: t('common.delete'), disabled: !actions.allowed('delete'), danger: true },
+  ];
   const columns: Column<Schedule>[] = [
     { id: 'name', header: t('schedules.columns.name'), cell: (s) => s.name, sortKey: 'name' },
     { id: 'pipeline', header: t('schedules.columns.pipeline'), cell: (s) => s.pipelineName },
@@ -86,18 +77,17 @@ export function SchedulesTable({
         <EnabledChip enabled={s.enabled} on={t('schedules.enabled')} off={t('schedules.disabled')} />
       ),
     },
-    rowMenu.column(t('common.actions'), (s) => t('schedules.actionsFor', { name: s.name })),
   ];
   return (
-    <DataTable
-      aria-label={t('schedules.title')}
+    <MenuTable<Schedule, ScheduleAction>
+      label={t('schedules.title')}
       columns={columns}
       rows={schedules}
-      getRowId={(s) => s.id}
       rowTestId="schedule-row"
-      {...states}
-    >
-      {rowMenu.menu}
-    </DataTable>
+      items={items}
+      menuLabel={(s) => t('schedules.actionsFor', { name: s.name })}
+      onAction={actions.onAction}
+      states={actions.states}
+    />
   );
 }

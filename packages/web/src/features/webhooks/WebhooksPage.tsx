@@ -4,15 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Webhook as WebhookView, WebhookWithSecret } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
-import { AreaPage } from '../../ui/AreaPage';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { FormAlert } from '../../ui/FormAlert';
 import { listStates } from '../../ui/list-states';
-import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { useCan } from '../access/usePermission';
 import {
   useDeleteWebhookMutation,
@@ -90,19 +87,14 @@ export default function WebhooksPage() {
 
   const busy = confirm?.kind === 'delete' ? removal : rotation;
   return (
-    <AreaPage
+    <ListAreaPage
       id="webhooks"
       title={t('webhooks.title')}
-      actions={
-        <CreateButton permission="webhooks:create" onClick={() => setDialog({})}>
-          {t('webhooks.create')}
-        </CreateButton>
-      }
+      create={{ permission: 'webhooks:create', label: t('webhooks.create'), onClick: () => setDialog({}) }}
+      notice={{ message: updating.error ? errorMessage(updating.error) : null }}
+      section={{ id: 'webhooks-heading', title: t('webhooks.listTitle') }}
+      list={body}
     >
-      <FormAlert message={updating.error ? errorMessage(updating.error) : null} />
-      <Section id="webhooks-heading" title={t('webhooks.listTitle')}>
-        {body}
-      </Section>
       {dialog ? (
         <WebhookDialog
           webhook={dialog.webhook}
@@ -129,6 +121,6 @@ export default function WebhooksPage() {
         onClose={closeConfirm}
         onConfirm={() => void onConfirm()}
       />
-    </AreaPage>
+    </ListAreaPage>
   );
 }

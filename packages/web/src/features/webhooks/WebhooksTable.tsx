@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Webhook } from '@slipway/contracts';
 import { timeColumn } from '../../ui/columns';
-import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
-import { useRowMenu } from '../../ui/RowMenu';
+import type { Column } from '../../ui/DataTable';
+import { MenuTable, type RowActionProps, type RowMenuItem } from '../../ui/RowMenu';
 import { EnabledChip } from '../../ui/StatusChip';
 
 export type WebhookAction = 'deliveries' | 'edit' | 'toggle' | 'rotate' | 'delete';
@@ -13,31 +13,22 @@ export type WebhookAction = 'deliveries' | 'edit' | 'toggle' | 'rotate' | 'delet
  */
 export function WebhooksTable({
   webhooks,
-  states,
-  allowed,
-  onAction,
-}: {
+  ...actions
+}: RowActionProps<Webhook, WebhookAction> & {
   webhooks: Webhook[] | undefined;
-  /** The list's loading, error and empty states and its pager. */
-  states?: TableStates;
-  allowed: (action: WebhookAction) => boolean;
-  onAction: (action: WebhookAction, webhook: Webhook) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const rowMenu = useRowMenu<Webhook, WebhookAction>({
-    items: (w) => [
-      { action: 'deliveries', label: t('webhooks.deliveries') },
-      { action: 'edit', label: t('common.edit'), disabled: !allowed('edit') },
-      {
-        action: 'toggle',
-        label: w.enabled ? t('webhooks.disable') : t('webhooks.enable'),
-        disabled: !allowed('toggle'),
-      },
-      { action: 'rotate', label: t('webhooks.rotate'), disabled: !allowed('rotate') },
-      { action: 'delete', label: t('common.delete'), disabled: !allowed('delete'), danger: true },
-    ],
-    onAction,
-  });
+  const items = (w: Webhook): RowMenuItem<WebhookAction>[] => [
+    { action: 'deliveries', label: t('webhooks.deliveries') },
+    { action: 'edit', label: t('common.edit'), disabled: !actions.allowed('edit') },
+    {
+      action: 'toggle',
+      label: w.enabled ? t('webhooks.disable') : t('webhooks.enable'),
+      disabled: !actions.allowed('toggle'),
+    },
+    { action: 'rotate', label: t('webhooks.rotate'), disabled: !actions.allowed('rotate') },
+    { action: 'delete', label: t('common.delete'), disabled: !actions.allowed('delete'), danger: true },
+  ];
   const columns: Column<Webhook>[] = [
     { id: 'pipeline', header: t('webhooks.columns.pipeline'), cell: (w) => w.pipelineName },
     {
@@ -76,24 +67,23 @@ export function WebhooksTable({
       i18n.language,
       { none: t('webhooks.never'), hideBelow: 'sm' },
     ),
-    rowMenu.column(t('common.actions'), (w) =>
-      t('webhooks.actionsFor', {
-        type: t(`webhooks.types.${w.type}`),
-        event: w.event,
-        pipeline: w.pipelineName,
-      }),
-    ),
   ];
   return (
-    <DataTable
-      aria-label={t('webhooks.title')}
+    <MenuTable<Webhook, WebhookAction>
+      label={t('webhooks.title')}
       columns={columns}
       rows={webhooks}
-      getRowId={(w) => w.id}
       rowTestId="webhook-row"
-      {...states}
-    >
-      {rowMenu.menu}
-    </DataTable>
+      items={items}
+      menuLabel={(w) =>
+        t('webhooks.actionsFor', {
+          type: t(`webhooks.types.${w.type}`),
+          event: w.event,
+          pipeline: w.pipelineName,
+        })
+      }
+      onAction={actions.onAction}
+      states={actions.states}
+    />
   );
 }
