@@ -57,19 +57,14 @@ export class RolesStore implements RoleLookup, RolesStoreType {
         .for('update');
       if (!locked) return true;
       const inOrg = sql`(SELECT ${workspaces.id} FROM ${workspaces} WHERE ${workspaces.organisationId} = ${organisationId})`;
-      const [m] = await tx
-        .select({ n: sql<number>`count(*)` })
-        .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.role, id), sql`${workspaceMembers.workspaceId} IN ${inOrg}`));
-      const [s] = await tx
-        .select({ n: sql<number>`count(*)` })
-        .from(serviceAccountWorkspaces)
-        .where(
-          and(
-            eq(serviceAccountWorkspaces.role, id),
-            sql`${serviceAccountWorkspaces.workspaceId} IN ${inOrg}`,
-          ),
-        );
+      // how many members or service accounts hold the role in the organisation's workspaces
+      const holders = async (table: typeof workspaceMembers | typeof serviceAccountWorkspaces) => {
+        const [r] = await tx
+          .select({ n: sql<number>`count(*)` })
+          .from(table)
+          .where(and(eq(table.role, id), sql`${table.workspaceId} IN ${inOrg}`));
+        return Number(r?.n);
+      };
       const [i] = await tx
         .select({ n: sql<number>`count(*)` })
         .from(invites)
@@ -81,7 +76,8 @@ export class RolesStore implements RoleLookup, RolesStoreType {
             isNull(invites.revokedAt),
           ),
         );
-      if (Number(m?.n) + Number(s?.n) + Number(i?.n) > 0) return false;
+      const held = (await holders(workspaceMembers)) + (await holders(serviceAccountWorkspaces));
+      if (held + Number(i?.n) > 0) return false;
       await tx.delete(roles).where(eq(roles.id, id));
       return true;
     });
