@@ -126,6 +126,8 @@ export const applicationUpdateSchema = z.object({
 });
 export type ApplicationUpdate = z.input<typeof applicationUpdateSchema>;
 
+export type ApplicationHealth = (typeof APPLICATION_HEALTH)[number];
+
 /** How an application is doing in one of its environments. */
 export const applicationEnvironmentSchema = z.object({
   environmentId: z.string(),

@@ -11,6 +11,7 @@ import { GitUrlPolicy } from '../platform/git-url-policy.js';
 import type { Keys } from '../platform/keys.js';
 import type { Mailer } from '../platform/mail.js';
 import { createAccessFeature } from './access/access-feature.js';
+import { createApplicationsFeature } from './applications/applications-feature.js';
 import {
   createAgentGatewayFeature,
   type AgentGatewayExports,
@@ -191,8 +192,18 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   const registry = createRegistryFeature({
     db,
     dataDir: config.dataDir,
+    publicUrl,
     access: access.exports.store,
     audit: audit.exports.store,
+  });
+  // Applications: a push to their repository's branch starts their pipeline.
+  const applications = createApplicationsFeature({
+    db,
+    log,
+    repositories: repositories.exports,
+    registry: registry.exports,
+    loader: catalogue.exports.loader,
+    runs: pipelineRuns.exports.service,
   });
 
   return {
@@ -222,6 +233,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       schedules,
       repositories,
       registry,
+      applications,
     ],
     platform: {
       settings: runtimeSettings.exports.settings,

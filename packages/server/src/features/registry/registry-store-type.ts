@@ -18,6 +18,11 @@ export interface RegistryStore {
   setTag(repositoryId: string, tag: string, digest: string): Promise<void>;
   /** Tags in lexical order after `last`, at most `n`. */
   tags(repositoryId: string, n: number, last?: string): Promise<string[]>;
+  /** The newest tags with their digests, for the application page. */
+  recentTags(
+    repositoryId: string,
+    limit: number,
+  ): Promise<Array<{ tag: string; digest: string; updatedAt: Date }>>;
   upload(id: string): Promise<{ repositoryId: string; size: number } | null>;
   createUpload(id: string, repositoryId: string): Promise<void>;
   uploadSize(id: string, size: number): Promise<void>;

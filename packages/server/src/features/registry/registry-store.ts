@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { firstRow } from '../../platform/database/rows.js';
 import {
@@ -102,6 +102,15 @@ export class SqlRegistryStore implements RegistryStore {
       .orderBy(asc(registryTags.tag))
       .limit(n);
     return rows.map((r) => r.tag);
+  }
+
+  recentTags(repositoryId: string, limit: number) {
+    return this.db
+      .select({ tag: registryTags.tag, digest: registryTags.digest, updatedAt: registryTags.updatedAt })
+      .from(registryTags)
+      .where(eq(registryTags.repositoryId, repositoryId))
+      .orderBy(desc(registryTags.updatedAt), asc(registryTags.tag))
+      .limit(limit);
   }
 
   async upload(id: string) {

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationCreateSchema,
+  applicationDetailSchema,
+  applicationListQuerySchema,
+  applicationListSchema,
+  applicationUpdateSchema,
+  k8sServiceTypeListSchema,
+  listQuerySchema,
+} from '@slipway/contracts';
+import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
+import { routes } from '../../platform/routes.js';
+import type { ApplicationsService } from './applications-service.js';
+
+/** Applications (the microservice library) and the Service types they may use (spec §7). */
+export function applicationRoutes(service: ApplicationsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    routes(app, ['applications']).get('/api/admin/app/k8servicetypes', {
+      summary: 'The Kubernetes Service types an application may use (spec: _end=100, _order, _sort, _start)',
+      access: inWorkspace('applications:view'),
+      querystring: listQuerySchema,
+      response: k8sServiceTypeListSchema,
+      handler: (request) => service.serviceTypes(request.query),
+    });
+    const applications = resourceRoutes(app, {
+      path: '/api/applications',
+      tags: ['applications'],
+      scope: WORKSPACE,
+      permission: 'applications',
+      audit: 'application',
+    });
+    applications.list({
+      summary: 'Applications of the workspace with their health in each environment',
+      querystring: applicationListQuerySchema,
+      response: applicationListSchema,
+      handler: (ws, query) => service.list(ws, query),
+    });
+    applications.get({
+      summary: 'One application: its environments and health, its pipeline’s runs and its image’s tags',
+      response: applicationDetailSchema,
+      handler: (ws, id) => service.get(ws, id),
+    });
+    applications.create({
+      summary: 'Create an application',
+      body: applicationCreateSchema,
+      response: applicationDetailSchema,
+      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
+      detail: ({ name, image, serviceType, port, namespace, environments }) => ({
+        name,
+        image,
+        serviceType,
+        port,
+        namespace,
+        environments: environments.map((e) => e.environmentName),
+      }),
+    });
+    applications.update({
+      summary: 'Change an application; name and namespace stay, omitted fields are kept',
+      body: applicationUpdateSchema,
+      response: applicationDetailSchema,
+      handler: (ws, id, body, request) => {
+        request.audit.detail = { ...body };
+        return service.update(ws, id, body);
+      },
+    });
+    applications.remove({
+      summary: 'Delete an application; its repository, pipeline, image and workloads stay',
+      handler: (ws, id) => service.remove(ws, id),
+    });
+  };
+}
