@@ -8,9 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { FormAlert } from './FormAlert';
 
+/** What `FormDialog` takes of a `useFormFields` form: its error, whether it is sending, its element. */
+export interface DialogForm {
+  formError: string | null;
+  submitting: boolean;
+  formRef: Ref<HTMLFormElement>;
+}
+
 export interface FormDialogProps {
   /** Names the title (`<id>-title`), which labels the dialog. */
   id: string;
+  /** The form hook, standing for `error`, `busy` and `formRef`. */
+  form?: DialogForm;
   /** For a dialog that stays mounted while closed; open by default. */
   open?: boolean;
   title: ReactNode;
@@ -26,7 +35,7 @@ export interface FormDialogProps {
   /** Shown only, nothing to save: no submit button. */
   readOnly?: boolean;
   /** While saving: the submit button spins, and neither Cancel, Escape nor a click outside closes. */
-  busy: boolean;
+  busy?: boolean;
   submitDisabled?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
@@ -42,19 +51,20 @@ export interface FormDialogProps {
  */
 export function FormDialog({
   id,
+  form,
   open = true,
   title,
-  error,
+  error = form?.formError,
   lead,
   children,
   submitLabel,
   cancelLabel,
   readOnly = false,
-  busy,
+  busy = form?.submitting ?? false,
   submitDisabled,
   onSubmit,
   onClose,
-  formRef,
+  formRef = form?.formRef,
   maxWidth = 'sm',
 }: FormDialogProps) {
   const { t } = useTranslation();

@@ -30,13 +30,11 @@ export function NameDialog({
   return (
     <FormDialog
       id="name-dialog"
+      form={form}
       title={title}
-      error={form.formError}
       submitLabel={submitLabel}
-      busy={form.submitting}
       onSubmit={submit}
       onClose={onClose}
-      formRef={form.formRef}
       maxWidth="xs"
     >
       <TextField {...form.field('name')} label={t('account.name')} autoFocus fullWidth />

@@ -26,13 +26,11 @@ export function RoleDialog({ role, onClose }: { role: Role | null; onClose: () =
   return (
     <FormDialog
       id="role-dialog"
+      form={form}
       title={title}
-      error={form.formError}
       submitLabel={role ? t('common.save') : t('roles.create')}
-      busy={form.submitting}
       onSubmit={onSubmit}
       onClose={onClose}
-      formRef={form.formRef}
       maxWidth="md"
     >
       <TextField {...form.field('name')} label={t('roles.name')} autoFocus fullWidth />

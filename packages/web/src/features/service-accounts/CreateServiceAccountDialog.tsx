@@ -52,13 +52,13 @@ export function CreateServiceAccountDialog({
   return (
     <FormDialog
       id="sa-create"
+      form={form}
+      error={null}
       title={t('serviceAccountsPage.create.title')}
       lead={<FormAlert message={grantsError ?? form.formError} />}
       submitLabel={t('serviceAccountsPage.create.submit')}
-      busy={form.submitting}
       onSubmit={onSubmit}
       onClose={onClose}
-      formRef={form.formRef}
     >
       <TextField {...form.field('name')} label={t('serviceAccountsPage.columns.name')} autoFocus fullWidth />
       <TextField

@@ -40,13 +40,13 @@ export function EditPermissionsDialog({
   return (
     <FormDialog
       id="sa-edit"
+      form={form}
+      error={null}
       title={t('serviceAccountsPage.edit.title', { name: account.name })}
       lead={<FormAlert message={form.errors.workspaces ?? form.formError} />}
       submitLabel={t('common.save')}
-      busy={form.submitting}
       onSubmit={submit}
       onClose={onClose}
-      formRef={form.formRef}
     >
       <WorkspaceGrantsEditor
         grants={form.values.workspaces}

@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +8,7 @@ import {
   type Workspace,
 } from '@slipway/contracts';
 import { FormDialog } from '../../ui/FormDialog';
+import { namedOptions, SelectField } from '../../ui/SelectField';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateInviteMutation } from './api';
 
@@ -59,39 +59,34 @@ export function InviteDialog({
   return (
     <FormDialog
       id="invite"
+      form={form}
       open={open}
       title={t('team.invite.title')}
-      error={form.formError}
       submitLabel={t('team.invite.send')}
-      busy={form.submitting}
       onSubmit={onSubmit}
       onClose={close}
-      formRef={form.formRef}
     >
       <TextField {...form.field('email')} type="email" label={t('auth.email')} autoFocus fullWidth />
-      <TextField {...form.field('organisationRole')} select label={t('team.organisationRole')} fullWidth>
-        {INVITABLE_ORGANISATION_ROLES.map((r) => (
-          <MenuItem key={r} value={r}>
-            {t(`team.orgRoles.${r}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField {...form.field('workspaceId')} select label={t('team.workspace')} fullWidth>
-        <MenuItem value="">{t('team.invite.noWorkspace')}</MenuItem>
-        {workspaces.map((w) => (
-          <MenuItem key={w.id} value={w.id}>
-            {w.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectField
+        {...form.field('organisationRole')}
+        label={t('team.organisationRole')}
+        fullWidth
+        options={INVITABLE_ORGANISATION_ROLES.map((r) => ({ value: r, label: t(`team.orgRoles.${r}`) }))}
+      />
+      <SelectField
+        {...form.field('workspaceId')}
+        label={t('team.workspace')}
+        fullWidth
+        none={t('team.invite.noWorkspace')}
+        options={namedOptions(workspaces)}
+      />
       {form.values.workspaceId ? (
-        <TextField {...form.field('workspaceRole')} select label={t('team.workspaceRole')} fullWidth>
-          {roles.map((r) => (
-            <MenuItem key={r.id} value={r.id}>
-              {r.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SelectField
+          {...form.field('workspaceRole')}
+          label={t('team.workspaceRole')}
+          fullWidth
+          options={namedOptions(roles)}
+        />
       ) : null}
     </FormDialog>
   );

@@ -1,13 +1,10 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Member, Role, WorkspaceMember } from '@slipway/contracts';
 import { FormDialog } from '../../ui/FormDialog';
+import { namedOptions, SelectField } from '../../ui/SelectField';
 import { useFormFields } from '../../ui/useFormFields';
 import { useAddWorkspaceMemberMutation, useChangeWorkspaceMemberRoleMutation } from './api';
-
-const nameOf = (m: Pick<Member, 'firstName' | 'lastName' | 'email'>) =>
-  `${m.firstName} ${m.lastName}`.trim() || m.email;
+import { personName } from './person-columns';
 
 /**
  * Adds a member of the organisation to the current workspace with a role, or changes the role of
@@ -44,25 +41,22 @@ export function WorkspaceMemberDialog({
   });
 
   const title = member
-    ? t('team.workspaceMembers.roleTitle', { name: nameOf(member), workspace: workspaceName })
+    ? t('team.workspaceMembers.roleTitle', { name: personName(member), workspace: workspaceName })
     : t('team.workspaceMembers.addTitle', { workspace: workspaceName });
   const person = form.field('userId');
   return (
     <FormDialog
       id="ws-member"
+      form={form}
       title={title}
-      error={form.formError}
       submitLabel={member ? t('common.save') : t('team.workspaceMembers.add')}
-      busy={form.submitting}
       onSubmit={submit}
       onClose={onClose}
-      formRef={form.formRef}
       maxWidth="xs"
     >
       {member ? null : (
-        <TextField
+        <SelectField
           {...person}
-          select
           id="ws-member-person"
           label={t('team.workspaceMembers.person')}
           helperText={
@@ -70,21 +64,16 @@ export function WorkspaceMemberDialog({
             (candidates.length === 0 ? t('team.workspaceMembers.noCandidates') : undefined)
           }
           fullWidth
-        >
-          {candidates.map((m) => (
-            <MenuItem key={m.userId} value={m.userId}>
-              {`${nameOf(m)} (${m.email})`}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={candidates.map((m) => ({ value: m.userId, label: `${personName(m)} (${m.email})` }))}
+        />
       )}
-      <TextField {...form.field('role')} select id="ws-member-role" label={t('team.workspaceRole')} fullWidth>
-        {roles.map((r) => (
-          <MenuItem key={r.id} value={r.id}>
-            {r.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <SelectField
+        {...form.field('role')}
+        id="ws-member-role"
+        label={t('team.workspaceRole')}
+        fullWidth
+        options={namedOptions(roles)}
+      />
     </FormDialog>
   );
 }

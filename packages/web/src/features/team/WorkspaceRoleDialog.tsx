@@ -1,10 +1,10 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Member, Role, Workspace } from '@slipway/contracts';
 import { FormDialog } from '../../ui/FormDialog';
+import { namedOptions, SelectField } from '../../ui/SelectField';
 import { useFormFields } from '../../ui/useFormFields';
 import { useSetWorkspaceRoleMutation } from './api';
+import { personName } from './person-columns';
 
 /** Gives a member a role in a workspace (built-in or custom), or changes the one they have. */
 export function WorkspaceRoleDialog({
@@ -29,7 +29,7 @@ export function WorkspaceRoleDialog({
     role: initialRole ?? current(initialWorkspaceId) ?? 'developer',
   });
   const [save] = useSetWorkspaceRoleMutation();
-  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const name = personName(member);
   const submit = form.handleSubmit({
     mutate: () => save({ userId: member.userId, ...form.values }),
     onSuccess: () => onClose(),
@@ -39,19 +39,16 @@ export function WorkspaceRoleDialog({
   return (
     <FormDialog
       id="ws-role"
+      form={form}
       title={t('team.workspaceRoleDialog.title', { name })}
-      error={form.formError}
       submitLabel={t('common.save')}
-      busy={form.submitting}
       submitDisabled={!form.values.workspaceId}
       onSubmit={submit}
       onClose={onClose}
-      formRef={form.formRef}
       maxWidth="xs"
     >
-      <TextField
+      <SelectField
         {...workspace}
-        select
         id="ws-role-workspace"
         label={t('team.workspace')}
         onChange={(e) => {
@@ -59,20 +56,15 @@ export function WorkspaceRoleDialog({
           form.setValue('role', current(e.target.value) ?? form.values.role);
         }}
         fullWidth
-      >
-        {workspaces.map((w) => (
-          <MenuItem key={w.id} value={w.id}>
-            {w.name}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField {...form.field('role')} select id="ws-role-role" label={t('team.workspaceRole')} fullWidth>
-        {roles.map((r) => (
-          <MenuItem key={r.id} value={r.id}>
-            {r.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={namedOptions(workspaces)}
+      />
+      <SelectField
+        {...form.field('role')}
+        id="ws-role-role"
+        label={t('team.workspaceRole')}
+        fullWidth
+        options={namedOptions(roles)}
+      />
     </FormDialog>
   );
 }
