@@ -101,6 +101,26 @@ function referenceIssue(
   }
 }
 
+/** A step's or sidecar's container needs an image, and a script or a command (or a step's ref) but not both. */
+function containerIssues(
+  container: { image?: string; script?: string; command?: string[]; ref?: unknown },
+  at: string,
+  label: string,
+): DefinitionIssue[] {
+  const issues: DefinitionIssue[] = [];
+  if (!container.image)
+    issues.push({ path: `${at}.image`, rule: 'step-image', message: `${label} needs an image` });
+  if (container.script === undefined && !container.command?.length && !container.ref)
+    issues.push({ path: at, rule: 'step-command', message: `${label} needs a script or a command` });
+  if (container.script !== undefined && container.command?.length)
+    issues.push({
+      path: `${at}.script`,
+      rule: 'step-script-command',
+      message: `${label} has both script and command: use one`,
+    });
+  return issues;
+}
+
 function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   if (spec.steps.length === 0)
@@ -116,16 +136,7 @@ function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
         rule: 'unsupported',
         message: `${label}: StepActions (ref) are not supported`,
       });
-    if (!step.image)
-      issues.push({ path: `${at}.image`, rule: 'step-image', message: `${label} needs an image` });
-    if (step.script === undefined && !step.command?.length && !step.ref)
-      issues.push({ path: at, rule: 'step-command', message: `${label} needs a script or a command` });
-    if (step.script !== undefined && step.command?.length)
-      issues.push({
-        path: `${at}.script`,
-        rule: 'step-script-command',
-        message: `${label} has both script and command: use one`,
-      });
+    issues.push(...containerIssues(step, at, label));
     (raw.env ?? []).forEach((env, j) => {
       const from = env.valueFrom;
       if (from && (from.fieldRef || (!from.secretKeyRef && !from.configMapKeyRef)))
@@ -140,16 +151,7 @@ function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
   (spec.sidecars ?? []).forEach((sidecar, i) => {
     const at = `${base}.sidecars[${i}]`;
     const label = `sidecar "${sidecar.name}"`;
-    if (!sidecar.image)
-      issues.push({ path: `${at}.image`, rule: 'step-image', message: `${label} needs an image` });
-    if (sidecar.script === undefined && !sidecar.command?.length)
-      issues.push({ path: at, rule: 'step-command', message: `${label} needs a script or a command` });
-    if (sidecar.script !== undefined && sidecar.command?.length)
-      issues.push({
-        path: `${at}.script`,
-        rule: 'step-script-command',
-        message: `${label} has both script and command: use one`,
-      });
+    issues.push(...containerIssues(sidecar, at, label));
     if (spec.steps.some((s) => s.name === sidecar.name))
       issues.push({
         path: `${at}.name`,
