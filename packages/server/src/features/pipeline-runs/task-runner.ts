@@ -128,12 +128,16 @@ export class TaskRunner {
     // resolved with the id the task run will have when it is new, so the row and its steps are
     // written in one statement; a task run that existed keeps its id and is resolved again
     const newId = randomUUID();
+    /** The task run resolved with this id, its config map env folded and its volumes written. */
+    const prepare = async (id: string) => {
+      let prepared = resolve(id);
+      // config map env and envFrom become plain env and secretEnv before the executor sees them
+      if (needsStepEnv(prepared)) prepared = await foldStepEnv(prepared, this.stepEnv);
+      return this.writeVolumes(prepared);
+    };
     let resolved;
     try {
-      resolved = resolve(newId);
-      // config map env and envFrom become plain env and secretEnv before the executor sees them
-      if (needsStepEnv(resolved)) resolved = await foldStepEnv(resolved, this.stepEnv);
-      resolved = await this.writeVolumes(resolved);
+      resolved = await prepare(newId);
     } catch (error) {
       return this.failToResolve(start, (error as Error).message);
     }
@@ -144,9 +148,7 @@ export class TaskRunner {
     let storedSeq = 0;
     if (!started.inserted) {
       try {
-        resolved = resolve(taskRunId);
-        if (needsStepEnv(resolved)) resolved = await foldStepEnv(resolved, this.stepEnv);
-        resolved = await this.writeVolumes(resolved);
+        resolved = await prepare(taskRunId);
       } catch (error) {
         return this.failToResolve(start, (error as Error).message);
       }
