@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { PipelineRunListQuery, PipelineRunStatus } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { pageOf, totalOf } from '../../platform/database/paging.js';
+import { anyRow, firstRow } from '../../platform/database/rows.js';
 import { environments, pipelineRuns, pipelines, pipelineVersions } from '../../platform/database/schema.js';
 
 export type RunRow = typeof pipelineRuns.$inferSelect;
@@ -51,24 +52,23 @@ interface Candidate {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** Row `id` of a table, when it is in the workspace. */
+const inWorkspace = (
+  table: typeof pipelines | typeof pipelineRuns | typeof environments,
+  workspaceId: string,
+  id: string,
+) => and(eq(table.workspaceId, workspaceId), eq(table.id, id));
+
 /** SQL of pipeline runs: creation, the engine's claims and leases, lists. */
 export class RunStore {
   constructor(private readonly db: AppDb) {}
 
   async pipeline(workspaceId: string, pipelineId: string): Promise<PipelineRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(pipelines)
-      .where(and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.id, pipelineId)));
-    return row;
+    return (await firstRow(this.db, pipelines, inWorkspace(pipelines, workspaceId, pipelineId))) ?? undefined;
   }
 
   async environmentExists(workspaceId: string, environmentId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: environments.id })
-      .from(environments)
-      .where(and(eq(environments.workspaceId, workspaceId), eq(environments.id, environmentId)));
-    return rows.length > 0;
+    return anyRow(this.db, environments, [inWorkspace(environments, workspaceId, environmentId)]);
   }
 
   /**
@@ -125,16 +125,11 @@ export class RunStore {
   }
 
   async get(workspaceId: string, id: string): Promise<RunRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(pipelineRuns)
-      .where(and(eq(pipelineRuns.workspaceId, workspaceId), eq(pipelineRuns.id, id)));
-    return row;
+    return (await firstRow(this.db, pipelineRuns, inWorkspace(pipelineRuns, workspaceId, id))) ?? undefined;
   }
 
   async byId(id: string): Promise<RunRow | undefined> {
-    const [row] = await this.db.select().from(pipelineRuns).where(eq(pipelineRuns.id, id));
-    return row;
+    return (await firstRow(this.db, pipelineRuns, eq(pipelineRuns.id, id))) ?? undefined;
   }
 
   /** Just the run's status (the log sockets ask often). */
