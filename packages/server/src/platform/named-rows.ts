@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isUniqueViolation } from './database/unique-violation.js';
 import { ConflictError, NotFoundError } from './errors.js';
 
@@ -45,6 +46,58 @@ export class NamedRows<R> {
   async remove(workspaceId: string, id: string): Promise<void> {
     await this.require(workspaceId, id);
     await this.store.delete(id);
+  }
+}
+
+/**
+ * A service of a workspace's uniquely named rows, each answered as `present` shows it: get and
+ * remove, and the create and update steps that keep NamedRows' rules (`rows`).
+ */
+export class NamedRowsService<R, T> {
+  protected readonly rows: NamedRows<R>;
+
+  constructor(
+    store: NamedRowsStore<R>,
+    messages: { notFound: string; nameTaken: string },
+    private readonly present: (row: R) => T | Promise<T>,
+  ) {
+    this.rows = new NamedRows(store, messages);
+  }
+
+  async get(workspaceId: string, id: string): Promise<T> {
+    return this.present(await this.rows.require(workspaceId, id));
+  }
+
+  async remove(workspaceId: string, id: string): Promise<void> {
+    await this.rows.remove(workspaceId, id);
+  }
+
+  /** Inserts a row named `name`, which no row of the workspace may have, under a new id; answers it. */
+  protected async insertNamed(
+    workspaceId: string,
+    name: string,
+    insert: (id: string) => Promise<void>,
+  ): Promise<T> {
+    await this.rows.checkName(workspaceId, name);
+    const id = randomUUID();
+    await this.rows.write(() => insert(id));
+    return this.get(workspaceId, id);
+  }
+
+  /**
+   * Changes row `id` of the workspace (a 404 when it has none) to `name`, if given, which no other
+   * row may have; `update` gets the row as it was. Answers the row as it is now.
+   */
+  protected async updateNamed(
+    workspaceId: string,
+    id: string,
+    name: string | undefined,
+    update: (row: R) => Promise<void>,
+  ): Promise<T> {
+    const row = await this.rows.require(workspaceId, id);
+    await this.rows.checkName(workspaceId, name, id);
+    await this.rows.write(() => update(row));
+    return this.get(workspaceId, id);
   }
 }
 

@@ -14,7 +14,7 @@ import {
   type StorageOption,
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
-import { NamedRows } from '../../platform/named-rows.js';
+import { NamedRowsService } from '../../platform/named-rows.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
 import type { AgentGateway } from '../agent-gateway/agent-gateway.js';
 import { attachCommand, attachFileName, attachYaml } from './attach-manifest.js';
@@ -91,23 +91,17 @@ export interface ClustersServiceOptions {
  * Clusters: configure, connect (an attach manifest holding a fresh agent token, of which only the
  * hash is kept), choose namespaces for logs, detach (the token is revoked and the agent cut off).
  */
-export class ClustersService {
-  private readonly rows: NamedRows<ClusterRow>;
-
+export class ClustersService extends NamedRowsService<ClusterRow, Cluster> {
   constructor(
     private readonly store: ClustersStore,
     private readonly options: ClustersServiceOptions,
   ) {
-    this.rows = new NamedRows(store, { notFound: CLUSTER_NOT_FOUND, nameTaken: CLUSTER_NAME_TAKEN });
+    super(store, { notFound: CLUSTER_NOT_FOUND, nameTaken: CLUSTER_NAME_TAKEN }, toCluster);
   }
 
   async list(workspaceId: string, query: ClusterListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
     return { rows: rows.map(toCluster), total };
-  }
-
-  async get(workspaceId: string, id: string): Promise<Cluster> {
-    return toCluster(await this.require(workspaceId, id));
   }
 
   async create(workspaceId: string, given: ClusterCreate, createdBy: string | null): Promise<ClusterCreated> {
@@ -183,7 +177,7 @@ export class ClustersService {
   }
 
   /** Detaches and forgets the cluster; its environments keep their names, without a cluster. */
-  async remove(workspaceId: string, id: string): Promise<void> {
+  override async remove(workspaceId: string, id: string): Promise<void> {
     await this.require(workspaceId, id);
     await this.store.update(id, { tokenRevokedAt: new Date(), status: 'detached' });
     this.options.gateway?.disconnect(id, 'the cluster was removed');

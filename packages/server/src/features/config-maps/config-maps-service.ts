@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { ConfigMap, ConfigMapCreate, ConfigMapUpdate, PipelineListQuery } from '@slipway/contracts';
-import { givenFields, NamedRows } from '../../platform/named-rows.js';
+import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { ConfigMapData, ConfigMapRow } from './config-maps-store.js';
 import type { ConfigMapsStore } from './config-maps-store-type.js';
 
@@ -19,11 +18,9 @@ export function toConfigMap(row: ConfigMapRow): ConfigMap {
 }
 
 /** Config maps: plain key → value sets of a workspace, for steps' env and workspace files. */
-export class ConfigMapsService {
-  private readonly rows: NamedRows<ConfigMapRow>;
-
+export class ConfigMapsService extends NamedRowsService<ConfigMapRow, ConfigMap> {
   constructor(private readonly store: ConfigMapsStore) {
-    this.rows = new NamedRows(store, { notFound: 'Config map not found', nameTaken: CONFIG_MAP_NAME_TAKEN });
+    super(store, { notFound: 'Config map not found', nameTaken: CONFIG_MAP_NAME_TAKEN }, toConfigMap);
   }
 
   async list(workspaceId: string, query: PipelineListQuery) {
@@ -31,14 +28,8 @@ export class ConfigMapsService {
     return { rows: rows.map(toConfigMap), total };
   }
 
-  async get(workspaceId: string, id: string): Promise<ConfigMap> {
-    return toConfigMap(await this.rows.require(workspaceId, id));
-  }
-
   async create(workspaceId: string, input: ConfigMapCreate, createdBy: string | null): Promise<ConfigMap> {
-    await this.rows.checkName(workspaceId, input.name);
-    const id = randomUUID();
-    await this.rows.write(() =>
+    return this.insertNamed(workspaceId, input.name, (id) =>
       this.store.insert({
         id,
         workspaceId,
@@ -48,18 +39,12 @@ export class ConfigMapsService {
         createdBy,
       }),
     );
-    return this.get(workspaceId, id);
   }
 
   /** Given fields replace theirs; `data`, when given, is the whole new set of keys. */
   async update(workspaceId: string, id: string, input: ConfigMapUpdate): Promise<ConfigMap> {
-    await this.rows.require(workspaceId, id);
-    await this.rows.checkName(workspaceId, input.name, id);
-    await this.rows.write(() => this.store.update(id, givenFields(input, ['name', 'description', 'data'])));
-    return this.get(workspaceId, id);
-  }
-
-  async remove(workspaceId: string, id: string): Promise<void> {
-    await this.rows.remove(workspaceId, id);
+    return this.updateNamed(workspaceId, id, input.name, () =>
+      this.store.update(id, givenFields(input, ['name', 'description', 'data'])),
+    );
   }
 }

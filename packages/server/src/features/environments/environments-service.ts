@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   APPLICATION_HEALTH,
   CLUSTER_STATUSES,
@@ -11,7 +10,7 @@ import {
   type EnvironmentType,
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
-import { givenFields, NamedRows } from '../../platform/named-rows.js';
+import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { ClustersStore } from '../clusters/clusters-store-type.js';
 import type { DeploymentRow, EnvironmentWithCluster } from './environments-store.js';
 import type { EnvironmentsStore } from './environments-store-type.js';
@@ -64,14 +63,15 @@ interface Fields {
 }
 
 /** Environments: a name and type, bound to a namespace on one of the workspace's clusters. */
-export class EnvironmentsService {
-  private readonly rows: NamedRows<EnvironmentWithCluster>;
-
+export class EnvironmentsService extends NamedRowsService<EnvironmentWithCluster, EnvironmentDetail> {
   constructor(
     private readonly store: EnvironmentsStore,
     private readonly clusters: ClustersStore,
   ) {
-    this.rows = new NamedRows(store, { notFound: ENVIRONMENT_NOT_FOUND, nameTaken: ENVIRONMENT_NAME_TAKEN });
+    super(store, { notFound: ENVIRONMENT_NOT_FOUND, nameTaken: ENVIRONMENT_NAME_TAKEN }, async (row) => {
+      const deployments = await store.deployments(row.id);
+      return { ...toEnvironment(row), deployments: deployments.map(toDeployment) };
+    });
   }
 
   async list(workspaceId: string, query: EnvironmentListQuery) {
@@ -79,21 +79,13 @@ export class EnvironmentsService {
     return { rows: rows.map(toEnvironment), total };
   }
 
-  async get(workspaceId: string, id: string): Promise<EnvironmentDetail> {
-    const row = await this.rows.require(workspaceId, id);
-    const deployments = await this.store.deployments(id);
-    return { ...toEnvironment(row), deployments: deployments.map(toDeployment) };
-  }
-
   async create(
     workspaceId: string,
     input: Required<Pick<Fields, 'name' | 'type'>> & Fields,
   ): Promise<EnvironmentDetail> {
-    await this.rows.checkName(workspaceId, input.name);
-    await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
-    const id = randomUUID();
-    await this.rows.write(() =>
-      this.store.insert({
+    return this.insertNamed(workspaceId, input.name, async (id) => {
+      await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
+      await this.store.insert({
         id,
         workspaceId,
         name: input.name,
@@ -101,27 +93,19 @@ export class EnvironmentsService {
         type: input.type,
         clusterId: input.clusterId ?? null,
         namespace: input.clusterId ? (input.namespace ?? null) : null,
-      }),
-    );
-    return this.get(workspaceId, id);
+      });
+    });
   }
 
   async update(workspaceId: string, id: string, input: Fields): Promise<EnvironmentDetail> {
-    await this.rows.require(workspaceId, id);
-    await this.rows.checkName(workspaceId, input.name, id);
-    const binding = input.clusterId !== undefined || input.namespace !== undefined;
-    if (binding) await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
-    await this.rows.write(() =>
-      this.store.update(id, {
+    return this.updateNamed(workspaceId, id, input.name, async () => {
+      const binding = input.clusterId !== undefined || input.namespace !== undefined;
+      if (binding) await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
+      await this.store.update(id, {
         ...givenFields(input, ['name', 'description', 'type']),
         ...(binding ? { clusterId: input.clusterId ?? null, namespace: input.namespace ?? null } : {}),
-      }),
-    );
-    return this.get(workspaceId, id);
-  }
-
-  async remove(workspaceId: string, id: string): Promise<void> {
-    await this.rows.remove(workspaceId, id);
+      });
+    });
   }
 
   /** The cluster is this workspace's; a limited agent's cluster only takes its allowed namespaces. */

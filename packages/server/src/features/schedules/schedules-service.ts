@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   scheduleCron,
   scheduleTimingIssues,
@@ -10,7 +9,7 @@ import {
   type ScheduleUpdate,
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
-import { NamedRows } from '../../platform/named-rows.js';
+import { NamedRowsService } from '../../platform/named-rows.js';
 import { cronProblem, nextOccurrence } from './schedule-timing.js';
 import type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store.js';
 import type { SchedulesStore } from './schedules-store-type.js';
@@ -65,24 +64,18 @@ export type ParamsCheck = (
 ) => Promise<Array<{ path: string; message: string }>>;
 
 /** Schedules: CRUD; the next run time is worked out here, in the schedule's time zone. */
-export class SchedulesService {
-  private readonly rows: NamedRows<ScheduleWithPipeline>;
-
+export class SchedulesService extends NamedRowsService<ScheduleWithPipeline, Schedule> {
   constructor(
     private readonly store: SchedulesStore,
     private readonly checkParams: ParamsCheck,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.rows = new NamedRows(store, { notFound: 'Schedule not found', nameTaken: SCHEDULE_NAME_TAKEN });
+    super(store, { notFound: 'Schedule not found', nameTaken: SCHEDULE_NAME_TAKEN }, toSchedule);
   }
 
   async list(workspaceId: string, query: ScheduleListQuery) {
     const { rows, total } = await this.store.list(workspaceId, query);
     return { rows: rows.map(toSchedule), total };
-  }
-
-  async get(workspaceId: string, id: string): Promise<Schedule> {
-    return toSchedule(await this.rows.require(workspaceId, id));
   }
 
   async create(
@@ -92,9 +85,7 @@ export class SchedulesService {
   ): Promise<Schedule> {
     await this.checkPipelineAndParams(workspaceId, input.pipelineId, input.params);
     const timing = this.checkTiming(input);
-    await this.rows.checkName(workspaceId, input.name);
-    const id = randomUUID();
-    await this.rows.write(() =>
+    return this.insertNamed(workspaceId, input.name, (id) =>
       this.store.insert({
         id,
         workspaceId,
@@ -109,7 +100,6 @@ export class SchedulesService {
         createdBy,
       }),
     );
-    return this.get(workspaceId, id);
   }
 
   /** Omitted fields keep their values; the next run is worked out again from now. */
@@ -144,10 +134,6 @@ export class SchedulesService {
     };
     await this.rows.write(() => this.store.update(id, patch));
     return this.get(workspaceId, id);
-  }
-
-  async remove(workspaceId: string, id: string): Promise<void> {
-    await this.rows.remove(workspaceId, id);
   }
 
   /** Keeps only the fields the frequency uses, and refuses what is missing or unparsable. */

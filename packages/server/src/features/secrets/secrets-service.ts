@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   SECRET_TYPES,
   type PipelineListQuery,
@@ -9,7 +8,7 @@ import {
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
-import { givenFields, NamedRows } from '../../platform/named-rows.js';
+import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { SealedValues, SecretRow } from './secrets-store.js';
 import type { SecretsStore } from './secrets-store-type.js';
 
@@ -30,14 +29,12 @@ export function toSecret(row: SecretRow): Secret {
 }
 
 /** Secrets: values sealed with AES-256-GCM per key; answers name the keys only. */
-export class SecretsService {
-  private readonly rows: NamedRows<SecretRow>;
-
+export class SecretsService extends NamedRowsService<SecretRow, Secret> {
   constructor(
     private readonly store: SecretsStore,
     private readonly keys: Keys,
   ) {
-    this.rows = new NamedRows(store, { notFound: 'Secret not found', nameTaken: SECRET_NAME_TAKEN });
+    super(store, { notFound: 'Secret not found', nameTaken: SECRET_NAME_TAKEN }, toSecret);
   }
 
   async list(workspaceId: string, query: PipelineListQuery) {
@@ -45,15 +42,9 @@ export class SecretsService {
     return { rows: rows.map(toSecret), total };
   }
 
-  async get(workspaceId: string, id: string): Promise<Secret> {
-    return toSecret(await this.rows.require(workspaceId, id));
-  }
-
   async create(workspaceId: string, input: SecretCreate, createdBy: string | null): Promise<Secret> {
     const plain = { ...(input.values ?? {}), ...(input.value !== undefined ? { value: input.value } : {}) };
-    await this.rows.checkName(workspaceId, input.name);
-    const id = randomUUID();
-    await this.rows.write(() =>
+    return this.insertNamed(workspaceId, input.name, (id) =>
       this.store.insert({
         id,
         workspaceId,
@@ -65,37 +56,32 @@ export class SecretsService {
         createdBy,
       }),
     );
-    return this.get(workspaceId, id);
   }
 
   /** Given keys get new values, a null value removes its key, omitted keys keep theirs. */
   async update(workspaceId: string, id: string, input: SecretUpdate): Promise<Secret> {
-    const row = await this.rows.require(workspaceId, id);
-    await this.rows.checkName(workspaceId, input.name, id);
-    let valuesEncrypted: SealedValues | undefined;
-    const given = { ...(input.values ?? {}), ...(input.value !== undefined ? { value: input.value } : {}) };
-    if (Object.keys(given).length > 0) {
-      valuesEncrypted = { ...(row.valuesEncrypted as SealedValues) };
-      for (const [key, value] of Object.entries(given)) {
-        if (value === null) delete valuesEncrypted[key];
-        else valuesEncrypted[key] = this.keys.encrypt(value);
-      }
-      if (Object.keys(valuesEncrypted).length === 0)
-        throw new InputError('values: a secret needs at least one value', [
-          { path: 'body.values', message: 'a secret needs at least one value' },
-        ]);
-    }
-    await this.rows.write(() =>
+    return this.updateNamed(workspaceId, id, input.name, (row) =>
       this.store.update(id, {
         ...givenFields(input, ['name', 'description', 'type', 'global']),
-        ...(valuesEncrypted ? { valuesEncrypted } : {}),
+        ...this.resealed(row, input),
       }),
     );
-    return this.get(workspaceId, id);
   }
 
-  async remove(workspaceId: string, id: string): Promise<void> {
-    await this.rows.remove(workspaceId, id);
+  /** The row's sealed values with the update's given ones; nothing when it gives none. */
+  private resealed(row: SecretRow, input: SecretUpdate): { valuesEncrypted?: SealedValues } {
+    const given = { ...(input.values ?? {}), ...(input.value !== undefined ? { value: input.value } : {}) };
+    if (Object.keys(given).length === 0) return {};
+    const valuesEncrypted = { ...(row.valuesEncrypted as SealedValues) };
+    for (const [key, value] of Object.entries(given)) {
+      if (value === null) delete valuesEncrypted[key];
+      else valuesEncrypted[key] = this.keys.encrypt(value);
+    }
+    if (Object.keys(valuesEncrypted).length === 0)
+      throw new InputError('values: a secret needs at least one value', [
+        { path: 'body.values', message: 'a secret needs at least one value' },
+      ]);
+    return { valuesEncrypted };
   }
 
   private seal(plain: Record<string, string>): SealedValues {

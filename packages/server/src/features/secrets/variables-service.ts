@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Variable, VariableCreate, VariableUpdate } from '@slipway/contracts';
-import { NamedRows } from '../../platform/named-rows.js';
+import { NamedRowsService } from '../../platform/named-rows.js';
 import type { VariableRow } from './variables-store.js';
 import type { VariablesStore } from './variables-store-type.js';
 
@@ -18,11 +17,9 @@ function toVariable(row: VariableRow): Variable {
 }
 
 /** Plain variables, injected as env into every step of a workspace's runs. */
-export class VariablesService {
-  private readonly rows: NamedRows<VariableRow>;
-
+export class VariablesService extends NamedRowsService<VariableRow, Variable> {
   constructor(private readonly store: VariablesStore) {
-    this.rows = new NamedRows(store, { notFound: 'Variable not found', nameTaken: VARIABLE_NAME_TAKEN });
+    super(store, { notFound: 'Variable not found', nameTaken: VARIABLE_NAME_TAKEN }, toVariable);
   }
 
   /** Every variable of the workspace, as one page (its answer counts them in X-Total-Count). */
@@ -35,14 +32,8 @@ export class VariablesService {
     return Object.fromEntries((await this.store.list(workspaceId)).map((v) => [v.name, v.value]));
   }
 
-  async get(workspaceId: string, id: string): Promise<Variable> {
-    return toVariable(await this.rows.require(workspaceId, id));
-  }
-
   async create(workspaceId: string, input: VariableCreate): Promise<Variable> {
-    await this.rows.checkName(workspaceId, input.name);
-    const id = randomUUID();
-    await this.rows.write(() =>
+    return this.insertNamed(workspaceId, input.name, (id) =>
       this.store.insert({
         id,
         workspaceId,
@@ -51,17 +42,9 @@ export class VariablesService {
         description: input.description ?? '',
       }),
     );
-    return this.get(workspaceId, id);
   }
 
   async update(workspaceId: string, id: string, input: VariableUpdate): Promise<Variable> {
-    await this.rows.require(workspaceId, id);
-    await this.rows.checkName(workspaceId, input.name, id);
-    await this.rows.write(() => this.store.update(id, input));
-    return this.get(workspaceId, id);
-  }
-
-  async remove(workspaceId: string, id: string): Promise<void> {
-    await this.rows.remove(workspaceId, id);
+    return this.updateNamed(workspaceId, id, input.name, () => this.store.update(id, input));
   }
 }
