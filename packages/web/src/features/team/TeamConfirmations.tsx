@@ -1,63 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import type { Invite, Member } from '@slipway/contracts';
-import { errorMessage } from '../../ui/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useRemoveMemberMutation, useRevokeInviteMutation } from './api';
+import { personName } from './person-columns';
 
-export type TeamConfirmation =
-  { kind: 'removeMember'; member: Member } | { kind: 'revokeInvite'; invite: Invite };
+/** A member as a row `useConfirmDelete` can remove: its id is the person's. */
+export const memberRow = <M extends { userId: string }>(m: M) => ({ ...m, id: m.userId });
 
-/** Asks before removing a member or revoking an invite; shows the server's refusal. */
-export function TeamConfirmations({
-  confirm,
-  onClose,
-}: {
-  confirm: TeamConfirmation | null;
-  onClose: () => void;
-}) {
+/**
+ * Asks before removing a member from the organisation or revoking an invite, and shows the
+ * server's refusal; `ask` each, render both `dialog`s.
+ */
+export function useTeamConfirmations() {
   const { t } = useTranslation();
-  const [remove, removal] = useRemoveMemberMutation();
-  const [revoke, revocation] = useRevokeInviteMutation();
-  const close = () => {
-    removal.reset();
-    revocation.reset();
-    onClose();
-  };
-
-  if (confirm?.kind === 'removeMember') {
-    const m = confirm.member;
-    const name = `${m.firstName} ${m.lastName}`.trim() || m.email;
-    return (
-      <ConfirmDialog
-        open
-        title={t('team.confirmRemove.title', { name })}
-        body={t('team.confirmRemove.body', { name })}
-        confirmLabel={t('team.confirmRemove.confirm')}
-        loading={removal.isLoading}
-        error={removal.error ? errorMessage(removal.error) : null}
-        onClose={close}
-        onConfirm={async () => {
-          if (!(await remove(m.userId)).error) close();
-        }}
-      />
-    );
-  }
-  if (confirm?.kind === 'revokeInvite') {
-    const inv = confirm.invite;
-    return (
-      <ConfirmDialog
-        open
-        title={t('team.confirmRevoke.title')}
-        body={t('team.confirmRevoke.body', { email: inv.email })}
-        confirmLabel={t('team.confirmRevoke.confirm')}
-        loading={revocation.isLoading}
-        error={revocation.error ? errorMessage(revocation.error) : null}
-        onClose={close}
-        onConfirm={async () => {
-          if (!(await revoke(inv.id)).error) close();
-        }}
-      />
-    );
-  }
-  return null;
+  const removal = useConfirmDelete(useRemoveMemberMutation(), (m: Member & { id: string }) => ({
+    title: t('team.confirmRemove.title', { name: personName(m) }),
+    body: t('team.confirmRemove.body', { name: personName(m) }),
+    confirmLabel: t('team.confirmRemove.confirm'),
+  }));
+  const revocation = useConfirmDelete(useRevokeInviteMutation(), (inv: Invite) => ({
+    title: t('team.confirmRevoke.title'),
+    body: t('team.confirmRevoke.body', { email: inv.email }),
+    confirmLabel: t('team.confirmRevoke.confirm'),
+  }));
+  return { removal, revocation };
 }

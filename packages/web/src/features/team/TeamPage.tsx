@@ -3,7 +3,7 @@ import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invite, Member } from '@slipway/contracts';
+import type { Member } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { useAppSelector } from '../../app/hooks';
 import { queryStates } from '../../ui/DataTable';
@@ -23,7 +23,7 @@ import { InviteDialog } from './InviteDialog';
 import type { MemberAction } from './MemberActions';
 import { MEMBER_PAGE_SIZES, MembersTable } from './MembersTable';
 import { PendingInvites } from './PendingInvites';
-import { TeamConfirmations, type TeamConfirmation } from './TeamConfirmations';
+import { memberRow, useTeamConfirmations } from './TeamConfirmations';
 import { useMemberRoleChange } from './useMemberRoleChange';
 import { WorkspaceMembersSection } from './WorkspaceMembersSection';
 import { WorkspaceRoleDialog } from './WorkspaceRoleDialog';
@@ -48,13 +48,13 @@ export default function TeamPage() {
   const roleOptions = workspaceRoleOptions(roles);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<TeamConfirmation | null>(null);
+  const { removal, revocation } = useTeamConfirmations();
   const [roleDialog, setRoleDialog] = useState<{ member: Member; role?: string } | null>(null);
   const roleChange = useMemberRoleChange();
 
   function onAction(action: MemberAction, member: Member) {
     setInvited(null);
-    if (action === 'remove') setConfirm({ kind: 'removeMember', member });
+    if (action === 'remove') removal.ask(memberRow(member));
     else if (action === 'changeWorkspaceRole') setRoleDialog({ member });
     else if (action === 'makeProjectAdmin') setRoleDialog({ member, role: 'project_admin' });
     else void roleChange.run(action, member, projectId);
@@ -91,7 +91,7 @@ export default function TeamPage() {
           workspaces={workspaces}
           roles={roles}
           canRevoke={can('members:create')}
-          onRevoke={(invite: Invite) => setConfirm({ kind: 'revokeInvite', invite })}
+          onRevoke={revocation.ask}
         />
       )}
     </ListStates>
@@ -141,7 +141,8 @@ export default function TeamPage() {
           onClose={() => setRoleDialog(null)}
         />
       ) : null}
-      <TeamConfirmations confirm={confirm} onClose={() => setConfirm(null)} />
+      {removal.dialog}
+      {revocation.dialog}
     </AreaPage>
   );
 }

@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, WorkspaceMember } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, queryStates, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useListParams } from '../../ui/useListParams';
 import { Section } from '../../ui/Section';
 import { AllowedButton } from '../access/AllowedButton';
@@ -26,6 +26,7 @@ import {
 } from './api';
 import { MEMBER_PAGE_SIZES } from './MembersTable';
 import { personColumns, personName } from './person-columns';
+import { memberRow } from './TeamConfirmations';
 import { WorkspaceMemberDialog } from './WorkspaceMemberDialog';
 
 const ADMINS = new Set(['master_admin', 'account_admin']);
@@ -58,10 +59,16 @@ export function WorkspaceMembersSection({
   });
   const organisation = useMembersQuery({ start: 0, end: 500 });
   const [dialog, setDialog] = useState<{ member?: WorkspaceMember; role?: string } | null>(null);
-  const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; member: WorkspaceMember } | null>(null);
   const [change, changing] = useChangeWorkspaceMemberRoleMutation();
-  const [remove, removal] = useRemoveWorkspaceMemberMutation();
+  const removal = useConfirmDelete(
+    useRemoveWorkspaceMemberMutation(),
+    (m: WorkspaceMember & { id: string }) => ({
+      title: t('team.workspaceMembers.confirmRemove.title', { name: personName(m) }),
+      body: t('team.workspaceMembers.confirmRemove.body', { name: personName(m), workspace: workspaceName }),
+      confirmLabel: t('team.workspaceMembers.confirmRemove.confirm'),
+    }),
+  );
   const roleOptions = workspaceRoleOptions(roles);
   const inWorkspace = new Set(list.data?.members.map((m) => m.userId));
   const candidates = (organisation.data?.members ?? []).filter(
@@ -73,7 +80,7 @@ export function WorkspaceMembersSection({
   function pick(action: 'makeProjectAdmin' | 'changeRole' | 'remove') {
     const member = menu!.member;
     setMenu(null);
-    if (action === 'remove') setRemoving(member);
+    if (action === 'remove') removal.ask(memberRow(member));
     else if (action === 'changeRole') setDialog({ member });
     else void change({ userId: member.userId, role: 'project_admin' });
   }
@@ -157,27 +164,7 @@ export function WorkspaceMembersSection({
           onClose={() => setDialog(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        title={t('team.workspaceMembers.confirmRemove.title', { name: removing ? personName(removing) : '' })}
-        body={t('team.workspaceMembers.confirmRemove.body', {
-          name: removing ? personName(removing) : '',
-          workspace: workspaceName,
-        })}
-        confirmLabel={t('team.workspaceMembers.confirmRemove.confirm')}
-        loading={removal.isLoading}
-        error={removal.error ? errorMessage(removal.error) : null}
-        onClose={() => {
-          removal.reset();
-          setRemoving(null);
-        }}
-        onConfirm={async () => {
-          if (removing && !(await remove(removing.userId)).error) {
-            removal.reset();
-            setRemoving(null);
-          }
-        }}
-      />
+      {removal.dialog}
     </Section>
   );
 }
