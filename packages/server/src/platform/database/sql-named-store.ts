@@ -1,6 +1,24 @@
 import type { AppDb } from './database.js';
 import { deleteById, updateById, type RowOf, type UpdatableTable } from './rows.js';
-import { findByName, getInWorkspace, nameTaken, type NamedWorkspaceTable } from './workspace-rows.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import {
+  findByName,
+  getInWorkspace,
+  listPage,
+  nameTaken,
+  type ListPageOptions,
+  type NamedWorkspaceTable,
+  type Page,
+} from './workspace-rows.js';
+
+/** A table of named rows that are stamped when made and when changed. */
+type DatedNamedTable = NamedWorkspaceTable & { createdAt: PgColumn; updatedAt: PgColumn };
+
+/** The sorts of a list by id, name, creation or last change. */
+export function nameAndDateSorts(table: DatedNamedTable) {
+  return { id: table.id, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt };
+}
 
 /**
  * What the SQL stores of a workspace's named rows share (decision 030): one row of the workspace
@@ -12,6 +30,27 @@ export class SqlNamedStore<T extends NamedWorkspaceTable & UpdatableTable> {
     protected readonly db: AppDb,
     protected readonly table: T,
   ) {}
+
+  /**
+   * A page of the workspace's rows, found by name (`query.name`) and meeting `where`, sorted on
+   * one of `sorts` (by name when the query names none of them).
+   */
+  protected listNamed(
+    workspaceId: string,
+    query: ListPageOptions['query'],
+    sorts: ListPageOptions['sorts'],
+    where?: (SQL | undefined)[],
+  ): Promise<Page<RowOf<T>>> {
+    const { name } = this.table;
+    return listPage(this.db, this.table, {
+      workspaceId,
+      query,
+      nameColumn: name,
+      sorts,
+      fallbackSort: name,
+      where,
+    });
+  }
 
   async get(workspaceId: string, id: string): Promise<RowOf<T> | null> {
     return getInWorkspace(this.db, this.table, workspaceId, id);
