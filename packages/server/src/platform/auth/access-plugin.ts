@@ -23,6 +23,23 @@ export function accessRuleOf(
 }
 
 const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Records that a cached service account or session was used, when it never was or last was over
+ * TOUCH_EVERY_MS ago: in the cached row (so the next call within that time writes nothing) and
+ * through `write`.
+ */
+async function touch<K extends string>(
+  row: { id: string } & Record<K, Date | null>,
+  key: K,
+  now: number,
+  write: (id: string) => Promise<unknown>,
+) {
+  const last = row[key];
+  if (last && now - last.getTime() <= TOUCH_EVERY_MS) return;
+  (row as Record<K, Date | null>)[key] = new Date(now);
+  await write(row.id);
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 interface Caller {
@@ -58,10 +75,7 @@ export class Authenticator {
       if (!sa || sa.revokedAt || sa.expiresAt.getTime() <= now) {
         throw new NotAuthenticatedError('The service account token is not valid, has expired or was revoked');
       }
-      if (!sa.lastUsedAt || now - sa.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        sa.lastUsedAt = new Date(now);
-        await this.store.touchServiceAccount(sa.id);
-      }
+      await touch(sa, 'lastUsedAt', now, (id) => this.store.touchServiceAccount(id));
       return {
         principal: {
           kind: 'service_account',
@@ -95,10 +109,7 @@ export class Authenticator {
     if (session.fingerprint && headerValue(request, HEADERS.fingerprint) !== session.fingerprint) {
       throw new NotAuthenticatedError('Your session has ended; sign in again');
     }
-    if (!session.lastSeenAt || now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      session.lastSeenAt = new Date(now);
-      await this.store.touchSession(session.id);
-    }
+    await touch(session, 'lastSeenAt', now, (id) => this.store.touchSession(id));
     return {
       principal: {
         kind: 'user',
