@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AreaPage } from '../../ui/AreaPage';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePermission } from '../access/usePermission';
@@ -15,10 +14,7 @@ export default function AccountPage() {
   useDocumentTitle(t('account.title'));
   const ssoVisible = usePermission('sso:view').allowed;
   return (
-    <Box data-testid="area-account" sx={{ maxWidth: 960, display: 'grid', gap: 3 }}>
-      <Typography variant="h4" component="h1">
-        {t('account.title')}
-      </Typography>
+    <AreaPage id="account" title={t('account.title')} maxWidth={960}>
       <Section id="organisations-heading" title={t('account.organisationsTitle')}>
         <OrganisationsSection />
       </Section>
@@ -33,6 +29,6 @@ export default function AccountPage() {
           <SsoSection />
         </Section>
       ) : null}
-    </Box>
+    </AreaPage>
   );
 }

@@ -1,6 +1,20 @@
 import type { LoginResponse, Organisation, Workspace } from '@slipway/contracts';
 import { api } from '../../app/api';
 
+interface Rename {
+  id: string;
+  name: string;
+}
+
+/** The request that renames the row `id` of a collection (`PUT <collection>/<id>` with its new name). */
+const renameAt =
+  (collection: string) =>
+  ({ id, name }: Rename) => ({
+    url: `${collection}/${encodeURIComponent(id)}`,
+    method: 'PUT',
+    body: { name },
+  });
+
 /** Organisations I belong to (account switch, rename) and the workspaces of the current one. */
 export const accountApi = api
   .enhanceEndpoints({ addTagTypes: ['Organisations', 'Workspaces', 'Profile', 'Permissions'] })
@@ -13,12 +27,8 @@ export const accountApi = api
       switchOrganisation: build.mutation<LoginResponse, string>({
         query: (id) => ({ url: `organisations/${encodeURIComponent(id)}/switch`, method: 'POST' }),
       }),
-      renameOrganisation: build.mutation<Organisation, { id: string; name: string }>({
-        query: ({ id, name }) => ({
-          url: `organisations/${encodeURIComponent(id)}`,
-          method: 'PUT',
-          body: { name },
-        }),
+      renameOrganisation: build.mutation<Organisation, Rename>({
+        query: renameAt('organisations'),
         invalidatesTags: ['Organisations', 'Profile'],
       }),
       /** The current organisation's cap on a run's duration (null: none); organisation admins only. */
@@ -38,12 +48,8 @@ export const accountApi = api
         query: (body) => ({ url: 'workspaces', method: 'POST', body }),
         invalidatesTags: ['Workspaces', 'Profile'],
       }),
-      renameWorkspace: build.mutation<Workspace, { id: string; name: string }>({
-        query: ({ id, name }) => ({
-          url: `workspaces/${encodeURIComponent(id)}`,
-          method: 'PUT',
-          body: { name },
-        }),
+      renameWorkspace: build.mutation<Workspace, Rename>({
+        query: renameAt('workspaces'),
         invalidatesTags: ['Workspaces', 'Profile'],
       }),
       deleteWorkspace: build.mutation<void, string>({
