@@ -4,19 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@slipway/contracts';
 import type { AuditContext } from './auth/principal.js';
-import { resourceRoutes, WORKSPACE } from './resource-routes.js';
+import { resourceRoutes, WORKSPACE, type Resource } from './resource-routes.js';
 import { standardRoutes } from './standard-routes.js';
 
 const thing = z.object({ id: z.string(), name: z.string() });
 const things = z.array(thing);
 const thingBody = z.object({ name: z.string().min(1) });
-const RESOURCE = {
+const RESOURCE: Resource = {
   path: '/api/things',
   tags: ['things'],
   scope: WORKSPACE,
   permission: 'secrets',
   audit: 'thing',
-} as const;
+};
 
 /** A bare app with the zod compilers and what the access check sets; it records each route's config. */
 async function appWith(declare: (app: FastifyInstance) => void) {
