@@ -68,12 +68,7 @@ export function CreateServiceAccountDialog({
         fullWidth
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <WorkspaceGrantsEditor
-        grants={form.values.workspaces}
-        onChange={(grants) => form.setValue('workspaces', grants)}
-        workspaces={workspaces}
-        roles={roles}
-      />
+      <WorkspaceGrantsEditor form={form} workspaces={workspaces} roles={roles} />
     </FormDialog>
   );
 }

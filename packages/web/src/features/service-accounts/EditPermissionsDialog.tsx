@@ -48,12 +48,7 @@ export function EditPermissionsDialog({
       onSubmit={submit}
       onClose={onClose}
     >
-      <WorkspaceGrantsEditor
-        grants={form.values.workspaces}
-        onChange={(grants) => form.setValue('workspaces', grants)}
-        workspaces={workspaces}
-        roles={roles}
-      />
+      <WorkspaceGrantsEditor form={form} workspaces={workspaces} roles={roles} />
     </FormDialog>
   );
 }

@@ -9,19 +9,25 @@ export interface WorkspaceGrant {
   role: string;
 }
 
-/** A service account's project permissions: a role per workspace, each workspace once. */
+/** The form a grants editor edits: its `workspaces` value. */
+export interface GrantsForm {
+  values: { workspaces: WorkspaceGrant[] };
+  setValue: (name: 'workspaces', grants: WorkspaceGrant[]) => void;
+}
+
+/** A service account's project permissions (its form's `workspaces`): a role per workspace, each workspace once. */
 export function WorkspaceGrantsEditor({
-  grants,
-  onChange,
+  form,
   workspaces,
   roles,
 }: {
-  grants: WorkspaceGrant[];
-  onChange: (grants: WorkspaceGrant[]) => void;
+  form: GrantsForm;
   workspaces: Workspace[];
   roles: Pick<Role, 'id' | 'name'>[];
 }) {
   const { t } = useTranslation();
+  const grants = form.values.workspaces;
+  const onChange = (next: WorkspaceGrant[]) => form.setValue('workspaces', next);
   const unused = workspaces.filter((w) => !grants.some((g) => g.workspaceId === w.id));
   return (
     <>
