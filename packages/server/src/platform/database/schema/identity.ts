@@ -29,6 +29,11 @@ export function organisationNamed() {
   return { id: id(), organisationId: organisationRef(), name: text('name').notNull() };
 }
 
+/** A person's membership of an organisation or workspace: who, their role in it, and since when. */
+export function membership() {
+  return { userId: userRef(), role: text('role').notNull(), createdAt: created() };
+}
+
 /** The first columns of a workspace's row: its id and its workspace. */
 export function workspaceRow() {
   return { id: id(), workspaceId: workspaceRef() };
@@ -59,15 +64,10 @@ export const organisations = pgTable('organisations', {
   createdAt: created(),
 });
 
+/** The people of an organisation; `role` is master_admin, account_admin or member. */
 export const organisationMembers = pgTable(
   'organisation_members',
-  {
-    organisationId: organisationRef(),
-    userId: userRef(),
-    /** master_admin | account_admin | member */
-    role: text('role').notNull(),
-    createdAt: created(),
-  },
+  { organisationId: organisationRef(), ...membership() },
   (t) => [primaryKey({ columns: [t.organisationId, t.userId] })],
 );
 
@@ -80,15 +80,13 @@ export const workspaces = pgTable(
   (t) => [uniqueIndex('workspaces_org_name').on(t.organisationId, t.name)],
 );
 
+/**
+ * The people of a workspace; `role` is a built-in workspace role (project_admin, developer,
+ * viewer) or a custom role's id.
+ */
 export const workspaceMembers = pgTable(
   'workspace_members',
-  {
-    workspaceId: workspaceRef(),
-    userId: userRef(),
-    /** a built-in workspace role (project_admin, developer, viewer) or a custom role's id */
-    role: text('role').notNull(),
-    createdAt: created(),
-  },
+  { workspaceId: workspaceRef(), ...membership() },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );
 
