@@ -10,6 +10,16 @@ export interface NamedRowsStore<R> {
 }
 
 /**
+ * A store of a workspace's uniquely named rows (decision 030): `R` as it reads them, `New` as it
+ * inserts one (throwing a unique violation when the workspace has a row of that name), `Patch` as
+ * it changes one.
+ */
+export interface NamedStore<R, New, Patch> extends NamedRowsStore<R> {
+  insert(row: New): Promise<void>;
+  update(id: string, patch: Patch): Promise<void>;
+}
+
+/**
  * The rules a service keeps over rows whose name is unique in their workspace: an id the
  * workspace does not have is a 404 (`notFound`), and a name another row has is a 409
  * (`nameTaken`), asked first and answered again if the write's unique index refuses it (a race).

@@ -1,5 +1,6 @@
 import type { ScheduleListQuery } from '@slipway/contracts';
 import type { schedules } from '../../platform/database/schema.js';
+import type { NamedStore } from '../../platform/named-rows.js';
 
 export type SchedulePatch = Partial<
   Pick<
@@ -23,20 +24,18 @@ export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduleWithPipeline = ScheduleRow & { pipelineName: string };
 
 /** What the schedules service and the scheduler need of storage; SchedulesStore (SQL) and FakeSchedulesStore implement it. */
-export interface SchedulesStore {
+export interface SchedulesStore extends NamedStore<
+  ScheduleWithPipeline,
+  typeof schedules.$inferInsert,
+  SchedulePatch
+> {
   /** A page of a workspace's schedules with their pipeline's name, filtered by name, with the total. */
   list(
     workspaceId: string,
     query: ScheduleListQuery,
   ): Promise<{ rows: ScheduleWithPipeline[]; total: number }>;
-  get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null>;
-  nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean>;
   /** A runnable pipeline (not a template) of the workspace. */
   pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null>;
-  /** Throws a unique violation when the workspace already has a schedule of that name. */
-  insert(row: typeof schedules.$inferInsert): Promise<void>;
-  update(id: string, patch: SchedulePatch): Promise<void>;
-  delete(id: string): Promise<void>;
   /**
    * Claims up to `limit` enabled schedules (of every workspace) due at `now`, oldest due first,
    * moving each one's nextRunAt on with `advance` and its lastRunAt to `now`; a schedule is never

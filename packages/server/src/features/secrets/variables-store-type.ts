@@ -1,15 +1,14 @@
 import type { variables } from '../../platform/database/schema.js';
+import type { NamedStore } from '../../platform/named-rows.js';
 
 export type VariableRow = typeof variables.$inferSelect;
 
 /** What the variables service needs of storage; VariablesStore (SQL) and FakeVariablesStore implement it. */
-export interface VariablesStore {
+export interface VariablesStore extends NamedStore<
+  VariableRow,
+  typeof variables.$inferInsert,
+  Partial<Pick<VariableRow, 'name' | 'value' | 'description'>>
+> {
   /** A workspace's variables by name. */
   list(workspaceId: string): Promise<VariableRow[]>;
-  get(workspaceId: string, id: string): Promise<VariableRow | null>;
-  nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean>;
-  /** Throws a unique violation when the workspace already has a variable of that name. */
-  insert(row: typeof variables.$inferInsert): Promise<void>;
-  update(id: string, patch: Partial<Pick<VariableRow, 'name' | 'value' | 'description'>>): Promise<void>;
-  delete(id: string): Promise<void>;
 }
