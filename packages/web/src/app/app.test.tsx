@@ -79,11 +79,11 @@ describe('the routed app', () => {
   }
 
   it('shows an area that is not built as coming soon inside the layout', async () => {
-    renderApp('/applications');
-    await screen.findByTestId('area-applications', {}, { timeout: 15_000 });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Microservice library');
+    renderApp('/releases');
+    await screen.findByTestId('area-releases', {}, { timeout: 15_000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Releases');
     expect(screen.getByText('Coming soon')).toBeTruthy();
-    expect(screen.getByTestId('nav-applications').className).toContain('active');
+    expect(screen.getByTestId('nav-releases').className).toContain('active');
     await waitFor(() => expect(screen.getByTestId('system-status').textContent).toContain('ready'));
     expect(screen.getByTestId('system-status').textContent).toBe('Server 0.1.0 · embedded database · ready');
   });

@@ -52,6 +52,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   schedules: page(() => import('../features/schedules/SchedulesPage')),
   clusters: page(() => import('../features/clusters/ClustersPage')),
   environments: page(() => import('../features/environments/EnvironmentsPage')),
+  applications: page(() => import('../features/applications/ApplicationsPage')),
 };
 
 /** Pages under an area's path, behind the same view permission (path relative to the area). */
@@ -63,6 +64,10 @@ const areaChildren: Partial<Record<AreaId, RouteObject[]>> = {
   ],
   clusters: [{ path: ':id', lazy: page(() => import('../features/clusters/ClusterDetailPage')) }],
   environments: [{ path: ':id', lazy: page(() => import('../features/environments/EnvironmentDetailPage')) }],
+  applications: [
+    { path: 'new', lazy: page(() => import('../features/applications/NewApplicationPage')) },
+    { path: ':id', lazy: page(() => import('../features/applications/ApplicationDetailPage')) },
+  ],
 };
 
 /** An area's route: its page, behind the area's view permission when it has one (spec §6). */

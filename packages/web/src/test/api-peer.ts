@@ -18,6 +18,7 @@ import type { PeerUser, Reply } from './peer-types';
 
 export type { PeerUser } from './peer-types';
 import { createPipelinesPeer } from './pipelines-peer';
+import { createApplicationsPeer } from './applications-peer';
 import { createClustersPeer } from './clusters-peer';
 import { createStudioPeer } from './studio-peer';
 import { createTourPeer } from './tour-peer';
@@ -78,6 +79,11 @@ export async function startApiPeer() {
   const orgPeer = createOrgPeer({ fail, invalid, users, addUser, signIn });
   const pipelinesPeer = createPipelinesPeer({ fail, invalid });
   const clustersPeer = createClustersPeer({ fail, invalid });
+  const applicationsPeer = createApplicationsPeer({
+    fail,
+    invalid,
+    environmentName: (id) => clustersPeer.clusters.environments.find((e) => e.id === id)?.name,
+  });
   const studioPeer = createStudioPeer({ fail, invalid });
   const tourPeer = createTourPeer({ invalid });
 
@@ -177,6 +183,8 @@ export async function startApiPeer() {
     if (fromPipelines) return fromPipelines;
     const fromClusters = user ? clustersPeer.route(req, path, query, body) : undefined;
     if (fromClusters) return fromClusters;
+    const fromApplications = user ? applicationsPeer.route(req, path, query, body) : undefined;
+    if (fromApplications) return fromApplications;
     const fromStudio = user ? studioPeer.route(req, path, query, body) : undefined;
     if (fromStudio) return fromStudio;
     const fromTour = user ? tourPeer.route(req, path, body) : undefined;
@@ -246,6 +254,8 @@ export async function startApiPeer() {
     pipelines: pipelinesPeer.pipelines,
     /** clusters and environments */
     clusters: clustersPeer.clusters,
+    /** applications and the repositories they build from */
+    applications: applicationsPeer.applications,
     /** task templates, secrets and variables */
     studio: studioPeer.studio,
     /** the guided tour's server state */

@@ -17,6 +17,7 @@ import { tour } from './en/tour';
 import { userMenu, workspace, groups, nav } from './en/layout';
 import { schedules } from './en/schedules';
 import { externalPipelines } from './en/external-pipelines';
+import { applications } from './en/applications';
 
 /**
  * English for the signed-in application: every area's strings, one file per area in ./en/ (named
@@ -51,4 +52,5 @@ export const enApp = {
   schedules,
   externalPipelines,
   runLogs,
+  applications,
 } as const;
