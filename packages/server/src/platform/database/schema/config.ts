@@ -1,6 +1,6 @@
-import { boolean, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { description, timestamps } from './columns.js';
-import { workspaceNamed } from './identity.js';
+import { nameUniqueInWorkspace, workspaceNamed } from './identity.js';
 
 /** A workspace's configuration for its runs: secrets, config maps and variables (issue 4). */
 
@@ -19,7 +19,7 @@ export const secrets = pgTable(
     createdBy: text('created_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('secrets_ws_name').on(t.workspaceId, t.name)],
+  nameUniqueInWorkspace('secrets'),
 );
 
 /**
@@ -36,7 +36,7 @@ export const configMaps = pgTable(
     createdBy: text('created_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('config_maps_ws_name').on(t.workspaceId, t.name)],
+  nameUniqueInWorkspace('config_maps'),
 );
 
 /** Plain (non-secret) variables, injected as env into every step of a workspace's runs. */
@@ -48,5 +48,5 @@ export const variables = pgTable(
     description: description(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('variables_ws_name').on(t.workspaceId, t.name)],
+  nameUniqueInWorkspace('variables'),
 );

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, description, parentRef, stamped, timestamps } from './columns.js';
-import { workspaceNamed, workspaceRow } from './identity.js';
+import { nameUniqueInWorkspace, workspaceNamed, workspaceRow } from './identity.js';
 import { clusters } from './clusters.js';
 
 /** Environments and what is deployed into them (issue 5). */
@@ -17,7 +17,7 @@ export const environments = pgTable(
     namespace: text('namespace'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('environments_ws_name').on(t.workspaceId, t.name)],
+  nameUniqueInWorkspace('environments'),
 );
 
 /** An application deployed into an environment, and its last known health. */

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { at, created, description, id, parentRef, timestamps, updated } from './columns.js';
 
 /**
@@ -22,6 +32,20 @@ export function organisationRef() {
 
 export function workspaceRef() {
   return parentRef('workspace_id', () => workspaces.id);
+}
+
+/** The unique index `<table>_org_name`: a name is taken once in an organisation. */
+export function nameUniqueInOrganisation(table: string) {
+  return (t: { organisationId: ExtraConfigColumn; name: ExtraConfigColumn }) => [
+    uniqueIndex(`${table}_org_name`).on(t.organisationId, t.name),
+  ];
+}
+
+/** The unique index `<table>_ws_name`: a name is taken once in a workspace. */
+export function nameUniqueInWorkspace(table: string) {
+  return (t: { workspaceId: ExtraConfigColumn; name: ExtraConfigColumn }) => [
+    uniqueIndex(`${table}_ws_name`).on(t.workspaceId, t.name),
+  ];
 }
 
 /** The first columns of a named thing of an organisation: its id, its organisation and its name. */
@@ -77,7 +101,7 @@ export const workspaces = pgTable(
     ...organisationNamed(),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('workspaces_org_name').on(t.organisationId, t.name)],
+  nameUniqueInOrganisation('workspaces'),
 );
 
 /**
@@ -100,7 +124,7 @@ export const roles = pgTable(
     grants: jsonb('grants').notNull().default([]),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('roles_org_name').on(t.organisationId, t.name)],
+  nameUniqueInOrganisation('roles'),
 );
 
 export const sessions = pgTable(
@@ -178,7 +202,7 @@ export const serviceAccounts = pgTable(
     lastUsedAt: at('last_used_at'),
     revokedAt: at('revoked_at'),
   },
-  (t) => [uniqueIndex('service_accounts_org_name').on(t.organisationId, t.name)],
+  nameUniqueInOrganisation('service_accounts'),
 );
 
 /** A service account's project permissions: a role per workspace. */

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, created, description, id, parentRef, timestamps } from './columns.js';
-import { workspaceRow, workspaces } from './identity.js';
+import { nameUniqueInWorkspace, workspaceRow, workspaces } from './identity.js';
 
 /** Pipelines, their versions and task templates (issue 4). */
 
@@ -63,5 +63,5 @@ export const taskTemplates = pgTable(
     builtIn: boolean('built_in').notNull().default(false),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('task_templates_ws_name').on(t.workspaceId, t.name)],
+  nameUniqueInWorkspace('task_templates'),
 );
