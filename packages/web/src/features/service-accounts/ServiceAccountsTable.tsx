@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Role, ServiceAccount, Workspace } from '@slipway/contracts';
-import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { ActionsTable } from '../../ui/ActionsTable';
+import type { Column, TableStates } from '../../ui/DataTable';
 import { StatusChip } from '../../ui/StatusChip';
 import { AllowedActions } from '../access/AllowedButton';
 import { roleLabel } from '../roles/api';
@@ -85,40 +86,40 @@ export function ServiceAccountsTable({
         );
       },
     },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (sa) =>
-        serviceAccountStatus(sa) === 'revoked' ? null : (
-          <AllowedActions
-            actions={[
-              {
-                allowed: canEdit,
-                label: t('serviceAccountsPage.edit.open'),
-                name: t('serviceAccountsPage.edit.named', { name: sa.name }),
-                onClick: () => onEdit(sa),
-              },
-              {
-                allowed: canRevoke,
-                label: t('serviceAccountsPage.revoke'),
-                name: t('serviceAccountsPage.revokeNamed', { name: sa.name }),
-                onClick: () => onRevoke(sa),
-                danger: true,
-              },
-            ]}
-          />
-        ),
-    },
   ];
+  const actions: Column<ServiceAccount> = {
+    id: 'actions',
+    header: t('common.actions'),
+    align: 'end',
+    cell: (sa) =>
+      serviceAccountStatus(sa) === 'revoked' ? null : (
+        <AllowedActions
+          actions={[
+            {
+              allowed: canEdit,
+              label: t('serviceAccountsPage.edit.open'),
+              name: t('serviceAccountsPage.edit.named', { name: sa.name }),
+              onClick: () => onEdit(sa),
+            },
+            {
+              allowed: canRevoke,
+              label: t('serviceAccountsPage.revoke'),
+              name: t('serviceAccountsPage.revokeNamed', { name: sa.name }),
+              onClick: () => onRevoke(sa),
+              danger: true,
+            },
+          ]}
+        />
+      ),
+  };
   return (
-    <DataTable
-      aria-label={t('serviceAccountsPage.title')}
+    <ActionsTable
+      label={t('serviceAccountsPage.title')}
       columns={columns}
+      actions={actions}
       rows={accounts}
-      getRowId={(sa) => sa.id}
       rowTestId="service-account-row"
-      {...states}
+      states={states}
     />
   );
 }

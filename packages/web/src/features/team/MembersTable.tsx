@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Member, Role } from '@slipway/contracts';
-import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { ActionsTable } from '../../ui/ActionsTable';
+import type { Column, TableStates } from '../../ui/DataTable';
 import { roleLabel } from '../roles/api';
 import { RoleChips } from '../roles/RoleChips';
 import { MemberActions, type MemberAction } from './MemberActions';
-import { personColumns } from './person-columns';
+import { memberRow, personColumns } from './person-columns';
 
 export const MEMBER_PAGE_SIZES = [10, 25, 50];
 
@@ -50,29 +51,29 @@ export function MembersTable({
         />
       ),
     },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      align: 'end',
-      cell: (m) => (
-        <MemberActions
-          member={m}
-          canEdit={canEdit}
-          canDelete={canDelete}
-          hasWorkspace={hasWorkspace}
-          onAction={onAction}
-        />
-      ),
-    },
   ];
+  const actions: Column<Member> = {
+    id: 'actions',
+    header: t('common.actions'),
+    align: 'end',
+    cell: (m) => (
+      <MemberActions
+        member={m}
+        canEdit={canEdit}
+        canDelete={canDelete}
+        hasWorkspace={hasWorkspace}
+        onAction={onAction}
+      />
+    ),
+  };
   return (
-    <DataTable
-      aria-label={t('team.membersTitle')}
+    <ActionsTable
+      label={t('team.membersTitle')}
       columns={columns}
-      rows={members}
-      getRowId={(m) => m.userId}
+      actions={actions}
+      rows={members?.map(memberRow)}
       rowTestId="member-row"
-      {...states}
+      states={states}
     />
   );
 }

@@ -4,9 +4,6 @@ import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useRemoveMemberMutation, useRevokeInviteMutation } from './api';
 import { personName } from './person-columns';
 
-/** A member as a row `useConfirmDelete` can remove: its id is the person's. */
-export const memberRow = <M extends { userId: string }>(m: M) => ({ ...m, id: m.userId });
-
 /**
  * Asks before removing a member from the organisation or revoking an invite, and shows the
  * server's refusal; `ask` each, render both `dialog`s.

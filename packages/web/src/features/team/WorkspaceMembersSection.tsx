@@ -25,8 +25,7 @@ import {
   useWorkspaceMembersQuery,
 } from './api';
 import { MEMBER_PAGE_SIZES } from './MembersTable';
-import { personColumns, personName } from './person-columns';
-import { memberRow } from './TeamConfirmations';
+import { memberRow, personColumns, personName } from './person-columns';
 import { WorkspaceMemberDialog } from './WorkspaceMemberDialog';
 
 const ADMINS = new Set(['master_admin', 'account_admin']);

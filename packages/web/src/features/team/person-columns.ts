@@ -5,6 +5,9 @@ import type { Column } from '../../ui/DataTable';
 export const personName = (p: { firstName: string; lastName: string; email: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.email;
 
+/** A member as a list row (for `ActionsTable`, `useConfirmDelete`): its id is the person's. */
+export const memberRow = <M extends { userId: string }>(m: M) => ({ ...m, id: m.userId });
+
 /**
  * A members list's name and e-mail columns, sortable (by first name, by address); the address
  * gives its room to the others on a phone.
