@@ -111,6 +111,26 @@ export class NamedRowsService<R, T> {
   }
 }
 
+/** A row with a name, a description and the times it was made and last changed. */
+interface DescribedRow {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the API shows of such a row besides its own fields: id, name, description, and its times in ISO. */
+export function describedRow(row: DescribedRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
 /** The fields of `input` among `keys` that were given (not undefined): a patch keeping what was omitted. */
 export function givenFields<T extends object, K extends keyof T>(
   input: T,

@@ -1,5 +1,5 @@
 import type { ConfigMap, ConfigMapCreate, ConfigMapUpdate, PipelineListQuery } from '@slipway/contracts';
-import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
+import { describedRow, givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { ConfigMapData, ConfigMapRow } from './config-maps-store.js';
 import type { ConfigMapsStore } from './config-maps-store-type.js';
 
@@ -8,12 +8,8 @@ export const CONFIG_MAP_NAME_TAKEN = 'A config map with this name already exists
 /** What the API says about a config map: its values too, which are not secret. */
 export function toConfigMap(row: ConfigMapRow): ConfigMap {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
+    ...describedRow(row),
     data: { ...(row.data as ConfigMapData) },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type EnvironmentType,
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
-import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
+import { describedRow, givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { ClustersStore } from '../clusters/clusters-store-type.js';
 import type { DeploymentRow, EnvironmentWithCluster } from './environments-store.js';
 import type { EnvironmentsStore } from './environments-store-type.js';
@@ -23,9 +23,7 @@ const oneOf = <T extends string>(list: readonly T[], v: string | null, fallback:
 
 export function toEnvironment(row: EnvironmentWithCluster): Environment {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
+    ...describedRow(row),
     type: oneOf(ENVIRONMENT_TYPES, row.type, 'other') as EnvironmentType,
     clusterId: row.clusterId,
     clusterName: row.clusterName,
@@ -33,8 +31,6 @@ export function toEnvironment(row: EnvironmentWithCluster): Environment {
       ? (oneOf(CLUSTER_STATUSES, row.clusterStatus, 'not_active') as ClusterStatus)
       : null,
     namespace: row.namespace,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -4,6 +4,7 @@ import { Lru } from '../../platform/cache/lru.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { parseDefinition, validateTask, type Task } from '../pipelines/definition/index.js';
+import { describedRow } from '../../platform/named-rows.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { TaskTemplateRow } from './task-templates-store.js';
 import type { TaskTemplatesStore } from './task-templates-store-type.js';
@@ -27,15 +28,11 @@ export const TASK_NAME_TAKEN = 'A task template with this name already exists';
 
 function toTaskTemplate(row: TaskTemplateRow): TaskTemplate {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
+    ...describedRow(row),
     version: row.version,
     builtIn: row.builtIn,
     definition: row.definition,
     format: row.format === 'json' ? 'json' : 'yaml',
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

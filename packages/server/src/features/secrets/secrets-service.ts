@@ -8,7 +8,7 @@ import {
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
 import type { Keys } from '../../platform/keys.js';
-import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
+import { describedRow, givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { SealedValues, SecretRow } from './secrets-store.js';
 import type { SecretsStore } from './secrets-store-type.js';
 
@@ -17,14 +17,10 @@ export const SECRET_NAME_TAKEN = 'A secret with this name already exists';
 /** What the API says about a secret: its keys, never its values. */
 export function toSecret(row: SecretRow): Secret {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
+    ...describedRow(row),
     type: (SECRET_TYPES as readonly string[]).includes(row.type) ? (row.type as SecretType) : 'generic',
     global: row.global,
     keys: Object.keys(row.valuesEncrypted as SealedValues).sort(),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

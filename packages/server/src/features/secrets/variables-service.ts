@@ -1,5 +1,5 @@
 import type { Variable, VariableCreate, VariableUpdate } from '@slipway/contracts';
-import { NamedRowsService } from '../../platform/named-rows.js';
+import { describedRow, NamedRowsService } from '../../platform/named-rows.js';
 import type { VariableRow } from './variables-store.js';
 import type { VariablesStore } from './variables-store-type.js';
 
@@ -7,12 +7,8 @@ export const VARIABLE_NAME_TAKEN = 'A variable with this name already exists';
 
 function toVariable(row: VariableRow): Variable {
   return {
-    id: row.id,
-    name: row.name,
+    ...describedRow(row),
     value: row.value,
-    description: row.description,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
