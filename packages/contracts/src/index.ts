@@ -31,3 +31,4 @@ export * from './webhooks.js';
 export * from './schedules.js';
 export * from './repositories.js';
 export * from './applications.js';
+export * from './dashboard.js';

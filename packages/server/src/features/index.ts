@@ -20,6 +20,7 @@ import { createAuditFeature } from './audit/audit-feature.js';
 import { createAuthFeature } from './auth/auth-feature.js';
 import { createClustersFeature } from './clusters/clusters-feature.js';
 import { createConfigMapsFeature } from './config-maps/config-maps-feature.js';
+import { createDashboardFeature } from './dashboard/dashboard-feature.js';
 import { createDeploymentsFeature } from './deployments/deployments-feature.js';
 import { createEnvironmentsFeature } from './environments/environments-feature.js';
 import { withClusterExecutor } from './environments/run-executor.js';
@@ -205,6 +206,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
     loader: catalogue.exports.loader,
     runs: pipelineRuns.exports.service,
   });
+  const dashboard = createDashboardFeature({ db, applications: applications.exports.service });
 
   return {
     features: [
@@ -234,6 +236,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       repositories,
       registry,
       applications,
+      dashboard,
     ],
     platform: {
       settings: runtimeSettings.exports.settings,
