@@ -5,7 +5,6 @@ import {
   clusterNamespacesUpdateSchema,
   environmentCreateSchema,
   environmentUpdateSchema,
-  TOTAL_COUNT_HEADER,
   type Cluster,
   type ClusterAttach,
   type ClusterResourceKind,
@@ -13,6 +12,7 @@ import {
   type EnvironmentDetail,
 } from '@slipway/contracts';
 import type { Reply } from './peer-types';
+import { page } from './route-peer';
 
 /**
  * The clusters side of the test peer: `/api/clusters` and `/api/environments` kept in memory,
@@ -136,11 +136,6 @@ export function createClustersPeer(deps: ClustersPeerDeps) {
   };
   let seq = 0;
 
-  function page<T>(rows: T[], query: URLSearchParams): Reply {
-    const start = Number(query.get('_start') ?? 0);
-    const end = Number(query.get('_end') ?? 10);
-    return [200, rows.slice(start, end), { [TOTAL_COUNT_HEADER]: String(rows.length) }];
-  }
   function attach(c: Cluster): ClusterAttach {
     clusters.tokensIssued += 1;
     const fileName = `slipway-agent-${c.name}.yaml`;

@@ -5,11 +5,11 @@ import {
   pipelineCreateSchema,
   pipelineUpdateSchema,
   RUN_STATUS_FILTERS,
-  TOTAL_COUNT_HEADER,
   type PipelineDetail,
   type PipelineRunDetail,
 } from '@slipway/contracts';
 import type { Reply } from './peer-types';
+import { page } from './route-peer';
 
 /**
  * The pipelines side of the test peer: `/api/pipelines` and `/api/pipelineruns` with runs and
@@ -78,11 +78,6 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
   };
   let seq = 0;
 
-  function page<T>(rows: T[], query: URLSearchParams): Reply {
-    const start = Number(query.get('_start') ?? 0);
-    const end = Number(query.get('_end') ?? 10);
-    return [200, rows.slice(start, end), { [TOTAL_COUNT_HEADER]: String(rows.length) }];
-  }
   const summary = ({ definition: _d, format: _f, versions: _v, ...p }: PipelineDetail) => p;
   const view = ({ taskRuns: _t, ...r }: PipelineRunDetail) => r;
 

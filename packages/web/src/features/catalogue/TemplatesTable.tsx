@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeColumn } from '../../ui/columns';
-import { DataTable, type TableStates } from '../../ui/DataTable';
+import { actionsColumn, ActionsTable } from '../../ui/ActionsTable';
+import type { TableStates } from '../../ui/DataTable';
 
 interface TemplateRow {
   id: string;
@@ -38,8 +39,8 @@ export function TemplatesTable<Row extends TemplateRow>({
   const { t, i18n } = useTranslation();
   const sortKey = (key: string) => (sortable ? { sortKey: key } : {});
   return (
-    <DataTable<Row>
-      aria-label={label}
+    <ActionsTable<Row>
+      label={label}
       columns={[
         { id: 'name', header: t('catalogue.name'), cell: name, ...sortKey('name') },
         {
@@ -60,19 +61,11 @@ export function TemplatesTable<Row extends TemplateRow>({
           hideBelow: 'sm',
           ...sortKey('updatedAt'),
         }),
-        {
-          id: 'actions',
-          header: t('catalogue.actions'),
-          align: 'end',
-          sx: { whiteSpace: 'nowrap' },
-          cell: actions,
-        },
       ]}
+      actions={actionsColumn(t('catalogue.actions'), actions)}
       rows={rows}
-      getRowId={(row) => row.id}
       rowTestId={rowTestId}
-      skeletonRows={5}
-      {...states}
+      states={{ skeletonRows: 5, ...states }}
     />
   );
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
 import { samplePipeline } from '../../test/pipelines-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 import { sampleTaskTemplate } from '../../test/studio-peer';
 
 const ctx = withSignedInPeer();
@@ -28,6 +29,16 @@ async function editorIn(dialog: HTMLElement, testId: string) {
 }
 
 describe('pipeline templates page', () => {
+  it('lists templates by name and sorts them the other way from the Name header', async () => {
+    ctx.peer.pipelines.templates = [
+      samplePipeline({ id: 'tpl-b', kind: 'template', name: 'build' }),
+      samplePipeline({ id: 'tpl-a', kind: 'template', name: 'audit' }),
+    ];
+    renderApp('/pipeline-templates');
+    await waitFor(async () => expect((await rowTexts('template-row'))[0]).toContain('audit'), opts);
+    await sortByHeader(userEvent.setup(), 'Name', 'template-row', 'build', 'descending');
+  });
+
   it('says when there are none, creates one from the editor, and uses it as a new pipeline', async () => {
     renderApp('/pipeline-templates');
     const user = userEvent.setup({ delay: null });

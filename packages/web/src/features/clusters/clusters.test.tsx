@@ -5,6 +5,7 @@ import { CLUSTER_CONNECTED_REDIRECT_MS, CLUSTER_HEARTBEAT_EXPECTED_MS, MESSAGES 
 import { currentUrl, renderApp } from '../../test/app';
 import { sampleCluster } from '../../test/clusters-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 import { attachTiming } from './attach-timing';
 
 const ctx = withSignedInPeer();
@@ -150,6 +151,17 @@ describe('attach cluster', () => {
 });
 
 describe('clusters list and detail', () => {
+  it('sorts by name from the header, the other way on a second click (the server sorts)', async () => {
+    ctx.peer.clusters.clusters = [
+      sampleCluster({ id: 'b', name: 'b-beta' }),
+      sampleCluster({ id: 'a', name: 'a-alpha' }),
+    ];
+    renderApp('/clusters');
+    await waitFor(async () => expect((await rowTexts('cluster-row'))[0]).toContain('a-alpha'), opts);
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    await sortByHeader(userEvent.setup(), 'Name', 'cluster-row', 'b-beta', 'descending');
+  });
+
   it("shows each agent status in the spec's words", async () => {
     ctx.peer.clusters.clusters = [
       sampleCluster({ id: 'a', name: 'a-active' }),

@@ -2,13 +2,12 @@ import Tune from '@mui/icons-material/Tune';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigMap } from '@slipway/contracts';
-import { AreaPage } from '../../ui/AreaPage';
 import { EmptyState } from '../../ui/EmptyState';
 import { listStates } from '../../ui/list-states';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useListParams } from '../../ui/useListParams';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { useConfigMapsQuery, useDeleteConfigMapMutation } from './api';
 import { ConfigMapDialog } from './ConfigMapDialog';
 import { ConfigMapsTable } from './ConfigMapsTable';
@@ -26,29 +25,31 @@ export default function ConfigMapsPage() {
     confirmLabel: t('configMapsPage.delete'),
   }));
   return (
-    <AreaPage
+    <ListAreaPage
       id="configMaps"
       testId="config-maps-page"
       title={t('configMapsPage.title')}
-      actions={
-        <CreateButton permission="secrets:create" onClick={() => setEditing('new')}>
-          {t('configMapsPage.newConfigMap')}
-        </CreateButton>
+      create={{
+        permission: 'secrets:create',
+        label: t('configMapsPage.newConfigMap'),
+        onClick: () => setEditing('new'),
+      }}
+      list={
+        <ConfigMapsTable
+          configMaps={list.data?.rows}
+          states={listStates(list, t('configMapsPage.loadError'), {
+            empty: (
+              <EmptyState icon={Tune} title={t('configMapsPage.empty')}>
+                {t('configMapsPage.emptyBody')}
+              </EmptyState>
+            ),
+            ...listParams.table,
+          })}
+          onEdit={setEditing}
+          onDelete={deletion.ask}
+        />
       }
     >
-      <ConfigMapsTable
-        configMaps={list.data?.rows}
-        states={listStates(list, t('configMapsPage.loadError'), {
-          empty: (
-            <EmptyState icon={Tune} title={t('configMapsPage.empty')}>
-              {t('configMapsPage.emptyBody')}
-            </EmptyState>
-          ),
-          ...listParams.table,
-        })}
-        onEdit={setEditing}
-        onDelete={deletion.ask}
-      />
       {editing ? (
         <ConfigMapDialog
           key={editing === 'new' ? 'new' : editing.id}
@@ -57,6 +58,6 @@ export default function ConfigMapsPage() {
         />
       ) : null}
       {deletion.dialog}
-    </AreaPage>
+    </ListAreaPage>
   );
 }

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Environment } from '@slipway/contracts';
-import { AreaPage } from '../../ui/AreaPage';
 import type { Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { listStates } from '../../ui/list-states';
@@ -18,7 +17,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { Can } from '../access/Can';
-import { CreateButton } from '../access/PermissionActions';
+import { ListAreaPage } from '../access/ListAreaPage';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { useDeleteEnvironmentMutation, useEnvironmentsQuery } from './api';
 import { EnvironmentDialog } from './EnvironmentDialog';
@@ -117,32 +116,34 @@ export default function EnvironmentsPage() {
     },
   ];
   return (
-    <AreaPage
+    <ListAreaPage
       id="environments"
       title={t('environments.title')}
-      actions={
-        <CreateButton permission="environments:create" onClick={() => setEditing('new')}>
-          {t('environments.create')}
-        </CreateButton>
+      create={{
+        permission: 'environments:create',
+        label: t('environments.create'),
+        onClick: () => setEditing('new'),
+      }}
+      list={
+        <TableSection
+          id="environments-list-title"
+          title={t('environments.title')}
+          columns={columns}
+          rows={list.data?.rows}
+          getRowId={(e) => e.id}
+          rowTestId="environment-row"
+          {...listStates(list, t('environments.loadError'), {
+            empty: (
+              <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
+                {t('environments.noEnvironmentsBody')}
+              </EmptyState>
+            ),
+            ...listParams.table,
+            pagerIfNeeded: true,
+          })}
+        />
       }
     >
-      <TableSection
-        id="environments-list-title"
-        title={t('environments.title')}
-        columns={columns}
-        rows={list.data?.rows}
-        getRowId={(e) => e.id}
-        rowTestId="environment-row"
-        {...listStates(list, t('environments.loadError'), {
-          empty: (
-            <EmptyState icon={Layers} title={t('environments.noEnvironments')}>
-              {t('environments.noEnvironmentsBody')}
-            </EmptyState>
-          ),
-          ...listParams.table,
-          pagerIfNeeded: true,
-        })}
-      />
       {editing ? (
         <EnvironmentDialog
           environment={editing === 'new' ? undefined : editing}
@@ -150,6 +151,6 @@ export default function EnvironmentsPage() {
         />
       ) : null}
       {deletion.dialog}
-    </AreaPage>
+    </ListAreaPage>
   );
 }

@@ -5,6 +5,7 @@ import { MESSAGES } from '@slipway/contracts';
 import { renderApp } from '../../test/app';
 import { sampleCluster, sampleDeployment, sampleEnvironment } from '../../test/clusters-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 
 const ctx = withSignedInPeer();
 
@@ -24,6 +25,14 @@ beforeEach(() => {
 });
 
 describe('environments page', () => {
+  it('sorts by name from the header, then the other way (the server sorts)', async () => {
+    renderApp('/environments');
+    await waitFor(async () => expect(await rowTexts('environment-row')).toHaveLength(2), opts);
+    const user = userEvent.setup();
+    await sortByHeader(user, 'Name', 'environment-row', 'development', 'ascending');
+    await sortByHeader(user, 'Name', 'environment-row', 'staging', 'descending');
+  });
+
   it('lists environments with their cluster, its status and namespace', async () => {
     renderApp('/environments');
     const rows = await screen.findAllByTestId('environment-row', {}, opts);

@@ -6,11 +6,33 @@ import { renderApp } from '../../test/app';
 import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
 import { opts } from '../../test/settings-peer';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 import { pipelinesPeer } from './pipelines.test-setup';
 
 const ctx = pipelinesPeer();
 
 describe('pipelines page', () => {
+  it('sorts pipelines by name and runs by number from their headers (the server sorts)', async () => {
+    ctx.peer.pipelines.pipelines = [
+      samplePipeline({ id: 'pl-b', name: 'beta' }),
+      samplePipeline({ id: 'pl-a', name: 'alpha' }),
+    ];
+    ctx.peer.pipelines.runs = [
+      sampleRun({ id: 'run-1', number: 1, pipelineId: 'pl-a' }),
+      sampleRun({ id: 'run-2', number: 2, pipelineId: 'pl-a' }),
+    ];
+    renderApp('/pipelines');
+    await waitFor(async () => expect((await rowTexts('pipeline-row'))[0]).toContain('alpha'), opts);
+    const user = userEvent.setup();
+    await sortByHeader(user, 'Name', 'pipeline-row', 'beta', 'descending');
+    await sortByHeader(user, 'Run', 'run-row', '#1', 'ascending');
+    await sortByHeader(user, 'Run', 'run-row', '#2', 'descending');
+    expect(ctx.peer.calls('GET', '/api/pipelineruns').at(-1)!.query).toMatchObject({
+      _sort: 'number',
+      _order: 'DESC',
+    });
+  });
+
   it('lists pipelines and runs, and asks for the chosen status', async () => {
     ctx.peer.pipelines.runs = [
       sampleRun({ id: 'run-2', number: 2, status: 'failed' }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
+import { actionsColumn, ActionsTable } from '../../ui/ActionsTable';
+import type { Column, TableStates } from '../../ui/DataTable';
 import { AllowedActions } from '../access/AllowedButton';
 import { useCan } from '../access/usePermission';
 
@@ -31,37 +32,30 @@ export function KeyValueTable<Row extends { id: string }>({
   const { t } = useTranslation();
   const can = useCan();
   const [edit, remove] = [t('secretsPage.edit'), t('secretsPage.delete')];
-  const actions: Column<Row> = {
-    id: 'actions',
-    header: t('secretsPage.columns.actions'),
-    align: 'end',
-    sx: { whiteSpace: 'nowrap' },
-    cell: (row) => (
-      <AllowedActions
-        actions={[
-          { allowed: can('secrets:edit'), label: edit, name: edit, onClick: () => onEdit(row) },
-          {
-            allowed: can('secrets:delete'),
-            label: remove,
-            name: remove,
-            onClick: () => onDelete(row),
-            danger: true,
-          },
-        ]}
-      />
-    ),
-  };
+  const actions = actionsColumn<Row>(t('secretsPage.columns.actions'), (row) => (
+    <AllowedActions
+      actions={[
+        { allowed: can('secrets:edit'), label: edit, name: edit, onClick: () => onEdit(row) },
+        {
+          allowed: can('secrets:delete'),
+          label: remove,
+          name: remove,
+          onClick: () => onDelete(row),
+          danger: true,
+        },
+      ]}
+    />
+  ));
   return (
-    <DataTable
-      aria-label={label}
-      columns={[...columns, actions]}
+    <ActionsTable
+      label={label}
+      columns={columns}
+      actions={actions}
       rows={rows}
-      getRowId={(row) => row.id}
       rowTestId={rowTestId}
-      skeletonRows={5}
-      {...states}
+      states={{ skeletonRows: 5, ...states }}
     >
       {children}
-    </DataTable>
+    </ActionsTable>
   );
 }
