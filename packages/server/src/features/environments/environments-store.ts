@@ -2,8 +2,9 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { EnvironmentListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { clusters, deployments, environments } from '../../platform/database/schema.js';
-import { deleteById, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
-import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
+import { firstRow, rowsWhere } from '../../platform/database/rows.js';
+import { SqlNamedStore } from '../../platform/database/sql-named-store.js';
+import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
 import type {
   EnvironmentsStore,
   DeploymentRow,
@@ -36,8 +37,10 @@ const withCluster = {
 };
 
 /** SQL for environments, each read with its cluster's name and status. */
-export class SqlEnvironmentsStore implements EnvironmentsStore {
-  constructor(private readonly db: AppDb) {}
+export class SqlEnvironmentsStore extends SqlNamedStore<typeof environments> implements EnvironmentsStore {
+  constructor(db: AppDb) {
+    super(db, environments);
+  }
 
   private selectWithCluster() {
     return this.db
@@ -63,32 +66,13 @@ export class SqlEnvironmentsStore implements EnvironmentsStore {
     });
   }
 
-  async get(workspaceId: string, id: string): Promise<EnvironmentWithCluster | null> {
+  override async get(workspaceId: string, id: string): Promise<EnvironmentWithCluster | null> {
     return getInWorkspace(this.db, environments, workspaceId, id, { select: this.selectWithCluster() });
   }
 
   /** Without a workspace, for the run engine which holds a run's environment id. */
   async byId(id: string): Promise<EnvironmentRow | null> {
     return firstRow(this.db, environments, eq(environments.id, id));
-  }
-
-  async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    return nameTaken(this.db, environments, workspaceId, name, exceptId);
-  }
-
-  async insert(row: typeof environments.$inferInsert): Promise<void> {
-    await this.db.insert(environments).values(row);
-  }
-
-  async update(
-    id: string,
-    patch: Partial<Pick<EnvironmentRow, 'name' | 'description' | 'type' | 'clusterId' | 'namespace'>>,
-  ): Promise<void> {
-    await updateById(this.db, environments, id, patch);
-  }
-
-  async delete(id: string): Promise<void> {
-    await deleteById(this.db, environments, id);
   }
 
   async deployments(environmentId: string): Promise<DeploymentRow[]> {

@@ -3,14 +3,9 @@ import type { ScheduleListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { pipelines, schedules } from '../../platform/database/schema.js';
 import { runnablePipeline } from '../pipeline-catalogue/runnable-pipeline.js';
-import { deleteById, updateById } from '../../platform/database/rows.js';
-import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
-import type {
-  SchedulesStore,
-  SchedulePatch,
-  ScheduleRow,
-  ScheduleWithPipeline,
-} from './schedules-store-type.js';
+import { SqlNamedStore } from '../../platform/database/sql-named-store.js';
+import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
+import type { SchedulesStore, ScheduleRow, ScheduleWithPipeline } from './schedules-store-type.js';
 
 export type { SchedulePatch, ScheduleRow, ScheduleWithPipeline } from './schedules-store-type.js';
 
@@ -23,8 +18,10 @@ const SORTABLE = {
 };
 
 /** SQL for schedules; the scheduler's claim locks due rows with FOR UPDATE SKIP LOCKED. */
-export class SqlSchedulesStore implements SchedulesStore {
-  constructor(private readonly db: AppDb) {}
+export class SqlSchedulesStore extends SqlNamedStore<typeof schedules> implements SchedulesStore {
+  constructor(db: AppDb) {
+    super(db, schedules);
+  }
 
   /** The schedule's columns and its pipeline's name. */
   private selectWithPipeline() {
@@ -46,31 +43,15 @@ export class SqlSchedulesStore implements SchedulesStore {
     });
   }
 
-  async get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null> {
+  override async get(workspaceId: string, id: string): Promise<ScheduleWithPipeline | null> {
     return getInWorkspace(this.db, schedules, workspaceId, id, {
       select: this.selectWithPipeline(),
     });
   }
 
-  async nameTaken(workspaceId: string, name: string, exceptId?: string): Promise<boolean> {
-    return nameTaken(this.db, schedules, workspaceId, name, exceptId);
-  }
-
   /** A runnable pipeline (not a template) of the workspace. */
   async pipeline(workspaceId: string, id: string): Promise<{ id: string; name: string } | null> {
     return runnablePipeline(this.db, workspaceId, id);
-  }
-
-  async insert(row: typeof schedules.$inferInsert): Promise<void> {
-    await this.db.insert(schedules).values(row);
-  }
-
-  async update(id: string, patch: SchedulePatch): Promise<void> {
-    await updateById(this.db, schedules, id, patch);
-  }
-
-  async delete(id: string): Promise<void> {
-    await deleteById(this.db, schedules, id);
   }
 
   /**
