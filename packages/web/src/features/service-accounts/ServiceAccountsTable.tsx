@@ -4,7 +4,6 @@ import { ActionsTable } from '../../ui/ActionsTable';
 import type { Column, TableStates } from '../../ui/DataTable';
 import { StatusChip } from '../../ui/StatusChip';
 import { AllowedActions } from '../access/AllowedButton';
-import { roleLabel } from '../roles/api';
 import { RoleChips } from '../roles/RoleChips';
 import { serviceAccountStatus } from './api';
 
@@ -59,10 +58,9 @@ export function ServiceAccountsTable({
       hideBelow: 'md',
       cell: (sa) => (
         <RoleChips
-          chips={sa.workspaces.map((w) => ({
-            key: w.workspaceId,
-            label: `${workspaces.find((x) => x.id === w.workspaceId)?.name ?? w.workspaceId}: ${roleLabel(roles, w.role)}`,
-          }))}
+          grants={sa.workspaces}
+          roles={roles}
+          workspaceName={(w) => workspaces.find((x) => x.id === w.workspaceId)?.name ?? w.workspaceId}
         />
       ),
     },

@@ -10,6 +10,7 @@ import {
 import { FormDialog } from '../../ui/FormDialog';
 import { namedOptions, SelectField } from '../../ui/SelectField';
 import { useFormFields } from '../../ui/useFormFields';
+import { WorkspaceRoleSelect } from '../roles/RoleSelect';
 import { useCreateInviteMutation } from './api';
 
 /**
@@ -81,12 +82,7 @@ export function InviteDialog({
         options={namedOptions(workspaces)}
       />
       {form.values.workspaceId ? (
-        <SelectField
-          {...form.field('workspaceRole')}
-          label={t('team.workspaceRole')}
-          fullWidth
-          options={namedOptions(roles)}
-        />
+        <WorkspaceRoleSelect field={form.field('workspaceRole')} roles={roles} />
       ) : null}
     </FormDialog>
   );

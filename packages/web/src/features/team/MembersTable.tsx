@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { Member, Role } from '@slipway/contracts';
 import { ActionsTable } from '../../ui/ActionsTable';
 import type { Column, TableStates } from '../../ui/DataTable';
-import { roleLabel } from '../roles/api';
 import { RoleChips } from '../roles/RoleChips';
 import { MemberActions, type MemberAction } from './MemberActions';
 import { memberRow, personColumns } from './person-columns';
@@ -42,14 +41,7 @@ export function MembersTable({
       id: 'workspaceRoles',
       header: t('team.columns.workspaceRoles'),
       hideBelow: 'md',
-      cell: (m) => (
-        <RoleChips
-          chips={m.workspaces.map((w) => ({
-            key: w.workspaceId,
-            label: `${w.workspaceName}: ${roleLabel(roles, w.role)}`,
-          }))}
-        />
-      ),
+      cell: (m) => <RoleChips grants={m.workspaces} roles={roles} workspaceName={(w) => w.workspaceName} />,
     },
   ];
   const actions: Column<Member> = {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { Member, Role, WorkspaceMember } from '@slipway/contracts';
 import { FormDialog } from '../../ui/FormDialog';
-import { namedOptions, SelectField } from '../../ui/SelectField';
+import { SelectField } from '../../ui/SelectField';
 import { useFormFields } from '../../ui/useFormFields';
+import { WorkspaceRoleSelect } from '../roles/RoleSelect';
 import { useAddWorkspaceMemberMutation, useChangeWorkspaceMemberRoleMutation } from './api';
 import { personName } from './person-columns';
 
@@ -67,13 +68,7 @@ export function WorkspaceMemberDialog({
           options={candidates.map((m) => ({ value: m.userId, label: `${personName(m)} (${m.email})` }))}
         />
       )}
-      <SelectField
-        {...form.field('role')}
-        id="ws-member-role"
-        label={t('team.workspaceRole')}
-        fullWidth
-        options={namedOptions(roles)}
-      />
+      <WorkspaceRoleSelect field={form.field('role')} id="ws-member-role" roles={roles} />
     </FormDialog>
   );
 }

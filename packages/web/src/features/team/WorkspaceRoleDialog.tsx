@@ -3,6 +3,7 @@ import type { Member, Role, Workspace } from '@slipway/contracts';
 import { FormDialog } from '../../ui/FormDialog';
 import { namedOptions, SelectField } from '../../ui/SelectField';
 import { useFormFields } from '../../ui/useFormFields';
+import { WorkspaceRoleSelect } from '../roles/RoleSelect';
 import { useSetWorkspaceRoleMutation } from './api';
 import { personName } from './person-columns';
 
@@ -58,13 +59,7 @@ export function WorkspaceRoleDialog({
         fullWidth
         options={namedOptions(workspaces)}
       />
-      <SelectField
-        {...form.field('role')}
-        id="ws-role-role"
-        label={t('team.workspaceRole')}
-        fullWidth
-        options={namedOptions(roles)}
-      />
+      <WorkspaceRoleSelect field={form.field('role')} id="ws-role-role" roles={roles} />
     </FormDialog>
   );
 }
