@@ -4,7 +4,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type Column, type TableStates } from './DataTable';
+import { actionsColumn, ActionsTable } from './ActionsTable';
+import type { Column, TableStates } from './DataTable';
 
 /** One entry of a row's action menu. */
 export interface RowMenuItem<A extends string> {
@@ -46,28 +47,23 @@ export function MenuTable<Row extends { id: string }, A extends string>({
     if (open) onAction(action, open.row);
     setOpen(null);
   };
-  const actions: Column<Row> = {
-    id: 'actions',
-    header: t('common.actions'),
-    align: 'end',
-    cell: (row) => (
-      <IconButton
-        aria-label={menuLabel(row)}
-        aria-haspopup="menu"
-        onClick={(e) => setOpen({ anchor: e.currentTarget, row })}
-      >
-        <MoreVert />
-      </IconButton>
-    ),
-  };
+  const actions = actionsColumn<Row>(t('common.actions'), (row) => (
+    <IconButton
+      aria-label={menuLabel(row)}
+      aria-haspopup="menu"
+      onClick={(e) => setOpen({ anchor: e.currentTarget, row })}
+    >
+      <MoreVert />
+    </IconButton>
+  ));
   return (
-    <DataTable
-      aria-label={label}
-      columns={[...columns, actions]}
+    <ActionsTable
+      label={label}
+      columns={columns}
+      actions={actions}
       rows={rows}
-      getRowId={(row) => row.id}
       rowTestId={rowTestId}
-      {...states}
+      states={states}
     >
       <Menu anchorEl={open?.anchor} open={Boolean(open)} onClose={() => setOpen(null)}>
         {open
@@ -83,7 +79,7 @@ export function MenuTable<Row extends { id: string }, A extends string>({
             ))
           : null}
       </Menu>
-    </DataTable>
+    </ActionsTable>
   );
 }
 

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@slipway/contracts';
 import { OUTCOME_OPTIONS, RANGE_OPTIONS, type AuditFilters } from './audit-query';
+import { selectOptions } from '../../ui/select-options';
 
 /** Date range (the six presets of spec §9), action, outcome and actor. */
 export function AuditFiltersBar({
@@ -28,11 +29,7 @@ export function AuditFiltersBar({
         sx={{ minWidth: 180 }}
       >
         <MenuItem value="">{t('audit.anyTime')}</MenuItem>
-        {RANGE_OPTIONS.map((r) => (
-          <MenuItem key={r} value={r}>
-            {t(`audit.ranges.${r}`)}
-          </MenuItem>
-        ))}
+        {selectOptions(RANGE_OPTIONS, (r) => [r, t(`audit.ranges.${r}`)])}
       </TextField>
       <TextField
         size="small"
@@ -52,11 +49,7 @@ export function AuditFiltersBar({
         sx={{ minWidth: 140 }}
       >
         <MenuItem value="">{t('audit.anyOutcome')}</MenuItem>
-        {OUTCOME_OPTIONS.map((o) => (
-          <MenuItem key={o} value={o}>
-            {t(`audit.outcomes.${o}`)}
-          </MenuItem>
-        ))}
+        {selectOptions(OUTCOME_OPTIONS, (o) => [o, t(`audit.outcomes.${o}`)])}
       </TextField>
       {actors ? (
         <TextField
@@ -69,11 +62,7 @@ export function AuditFiltersBar({
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="">{t('audit.anyone')}</MenuItem>
-          {actors.map((m) => (
-            <MenuItem key={m.userId} value={m.userId}>
-              {`${m.firstName} ${m.lastName}`.trim() || m.email}
-            </MenuItem>
-          ))}
+          {selectOptions(actors, (m) => [m.userId, `${m.firstName} ${m.lastName}`.trim() || m.email])}
         </TextField>
       ) : (
         <TextField

@@ -3,7 +3,6 @@ import Add from '@mui/icons-material/Add';
 import Autocomplete from '@mui/material/Autocomplete';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -25,6 +24,7 @@ import { useFormFields } from '../../ui/useFormFields';
 import { usePipelinesQuery } from '../pipelines/api';
 import { useCreateScheduleMutation, useUpdateScheduleMutation } from './api';
 import { browserTimeZone, timeZoneOptions } from './schedule-format';
+import { selectOptions } from '../../ui/select-options';
 
 interface Values {
   name: string;
@@ -132,11 +132,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         autoFocus
       />
       <TextField {...field('pipelineId')} select label={t('schedules.form.pipeline')}>
-        {(pipelines?.rows ?? []).map((p) => (
-          <MenuItem key={p.id} value={p.id}>
-            {p.name}
-          </MenuItem>
-        ))}
+        {selectOptions(pipelines?.rows, (p) => [p.id, p.name])}
       </TextField>
       <TextField
         {...field('frequency')}
@@ -144,11 +140,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
         label={t('schedules.form.frequency')}
         onChange={(e) => form.setValue('frequency', e.target.value as ScheduleFrequency)}
       >
-        {SCHEDULE_FREQUENCIES.map((f) => (
-          <MenuItem key={f} value={f}>
-            {t(`schedules.frequencies.${f}`)}
-          </MenuItem>
-        ))}
+        {selectOptions(SCHEDULE_FREQUENCIES, (f) => [f, t(`schedules.frequencies.${f}`)])}
       </TextField>
       {values.frequency === 'hourly' ? (
         <TextField
@@ -160,11 +152,7 @@ export function ScheduleDialog({ schedule, onClose }: { schedule?: Schedule; onC
       ) : null}
       {values.frequency === 'weekly' ? (
         <TextField {...field('dayOfWeek')} select label={t('schedules.form.day')}>
-          {[0, 1, 2, 3, 4, 5, 6].map((d) => (
-            <MenuItem key={d} value={String(d)}>
-              {t(`schedules.days.d${d}`)}
-            </MenuItem>
-          ))}
+          {selectOptions([0, 1, 2, 3, 4, 5, 6], (d) => [String(d), t(`schedules.days.d${d}`)])}
         </TextField>
       ) : null}
       {values.frequency === 'daily' || values.frequency === 'weekly' ? (

@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +14,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { usePipelinesQuery } from '../pipelines/api';
 import { useCreateWebhookMutation, useUpdateWebhookMutation } from './api';
+import { selectOptions } from '../../ui/select-options';
 
 /**
  * Creates a webhook (then the caller shows its URL and secret once) or edits one: the pipeline
@@ -73,11 +73,7 @@ export function WebhookDialog({
       formRef={form.formRef}
     >
       <TextField {...field('pipelineId')} select label={t('webhooks.form.pipeline')} autoFocus>
-        {(pipelines?.rows ?? []).map((p) => (
-          <MenuItem key={p.id} value={p.id}>
-            {p.name}
-          </MenuItem>
-        ))}
+        {selectOptions(pipelines?.rows, (p) => [p.id, p.name])}
       </TextField>
       <TextField
         {...field('type')}
@@ -89,18 +85,10 @@ export function WebhookDialog({
           form.setValue('event', WEBHOOK_EVENTS[type][0]!);
         }}
       >
-        {WEBHOOK_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`webhooks.types.${type}`)}
-          </MenuItem>
-        ))}
+        {selectOptions(WEBHOOK_TYPES, (type) => [type, t(`webhooks.types.${type}`)])}
       </TextField>
       <TextField {...field('event')} select label={t('webhooks.form.event')}>
-        {WEBHOOK_EVENTS[values.type].map((event) => (
-          <MenuItem key={event} value={event}>
-            {event}
-          </MenuItem>
-        ))}
+        {selectOptions(WEBHOOK_EVENTS[values.type], (event) => [event, event])}
       </TextField>
       <TextField
         {...field('branch')}
