@@ -2,11 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/PasswordField';
-import { StackedForm } from '../../ui/StackedForm';
 import { useFormFields } from '../../ui/useFormFields';
-import { FixedEmail } from '../auth/PersonFields';
-import { useCompleteSignIn } from '../auth/useCompleteSignIn';
-import { useAcceptInviteMutation, type InviteLookup } from './api';
+import type { InviteLookup } from './api';
+import { InviteForm, useAcceptInvite } from './InviteForm';
 import { existingMemberSchema } from './invite-forms';
 
 /**
@@ -16,13 +14,8 @@ import { existingMemberSchema } from './invite-forms';
 export function ExistingMemberForm({ token, invite }: { token: string; invite: InviteLookup }) {
   const { t } = useTranslation();
   const signedIn = useAppSelector((s) => Boolean(s.auth.token));
-  const [accept] = useAcceptInviteMutation();
-  const completeSignIn = useCompleteSignIn();
   const form = useFormFields({ password: '' });
-  const signIn = async (session: Parameters<typeof completeSignIn>[0]) => {
-    const failed = await completeSignIn(session, { email: invite.email });
-    if (failed) form.setFormError(failed);
-  };
+  const { accept, signIn } = useAcceptInvite(invite.email, form.setFormError);
   const onSubmit = form.handleSubmit({
     schema: existingMemberSchema,
     mutate: (body) => accept({ token, password: body.password }),
@@ -31,12 +24,12 @@ export function ExistingMemberForm({ token, invite }: { token: string; invite: I
   const acceptWithSession = form.handleSubmit({ mutate: () => accept({ token }), onSuccess: signIn });
 
   return (
-    <StackedForm
+    <InviteForm
       form={form}
       onSubmit={onSubmit}
-      aria-label={t('invite.title')}
+      email={invite.email}
+      emailAutoComplete="username"
       submitLabel={t('invite.signInAndAccept')}
-      wide
       after={
         signedIn ? (
           <Button
@@ -50,7 +43,6 @@ export function ExistingMemberForm({ token, invite }: { token: string; invite: I
         ) : null
       }
     >
-      <FixedEmail id="invite-email" email={invite.email} autoComplete="username" />
       <PasswordField
         {...form.field('password')}
         label={t('auth.password')}
@@ -58,6 +50,6 @@ export function ExistingMemberForm({ token, invite }: { token: string; invite: I
         autoFocus
         fullWidth
       />
-    </StackedForm>
+    </InviteForm>
   );
 }
