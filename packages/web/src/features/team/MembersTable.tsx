@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Member, Role } from '@slipway/contracts';
-import { ActionsTable } from '../../ui/ActionsTable';
+import { actionsColumn, ActionsTable } from '../../ui/ActionsTable';
 import type { Column, TableStates } from '../../ui/DataTable';
 import { RoleChips } from '../roles/RoleChips';
 import { MemberActions, type MemberAction } from './MemberActions';
@@ -44,20 +44,15 @@ export function MembersTable({
       cell: (m) => <RoleChips grants={m.workspaces} roles={roles} workspaceName={(w) => w.workspaceName} />,
     },
   ];
-  const actions: Column<Member> = {
-    id: 'actions',
-    header: t('common.actions'),
-    align: 'end',
-    cell: (m) => (
-      <MemberActions
-        member={m}
-        canEdit={canEdit}
-        canDelete={canDelete}
-        hasWorkspace={hasWorkspace}
-        onAction={onAction}
-      />
-    ),
-  };
+  const actions = actionsColumn<Member>(t('common.actions'), (m) => (
+    <MemberActions
+      member={m}
+      canEdit={canEdit}
+      canDelete={canDelete}
+      hasWorkspace={hasWorkspace}
+      onAction={onAction}
+    />
+  ));
   return (
     <ActionsTable
       label={t('team.membersTitle')}
