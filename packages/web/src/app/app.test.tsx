@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultRuntimeSettings, type RuntimeSettings } from '@slipway/contracts';
 import { storeSession } from '../test/app';
+import { emptyDashboard } from '../test/applications-peer';
 import { ADMIN_PERMISSIONS } from '../test/org-peer';
 import { renderWithI18n } from '../test/render';
 import { AppRoot } from './AppRoot';
@@ -46,23 +47,30 @@ describe('the routed app', () => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       const body = url.endsWith('/access/permissions')
         ? ADMIN_PERMISSIONS
-        : url.endsWith('/healthz')
-          ? { status: 'ok', version: '0.1.0', uptimeSeconds: 1 }
-          : url.endsWith('/profile')
-            ? {
-                id: 'u1',
-                email: 'ada@example.com',
-                firstName: 'Ada',
-                lastName: 'Lovelace',
-                organisationId: 'o1',
-                organisations: [],
-                workspaces: [],
-              }
-            : {
-                status: 'ready',
-                database: { driver: 'pglite', reachable: true, migrationsApplied: 1, migrationsExpected: 1 },
-                instance: null,
-              };
+        : url.endsWith('/api/dashboard')
+          ? emptyDashboard()
+          : url.endsWith('/healthz')
+            ? { status: 'ok', version: '0.1.0', uptimeSeconds: 1 }
+            : url.endsWith('/profile')
+              ? {
+                  id: 'u1',
+                  email: 'ada@example.com',
+                  firstName: 'Ada',
+                  lastName: 'Lovelace',
+                  organisationId: 'o1',
+                  organisations: [],
+                  workspaces: [],
+                }
+              : {
+                  status: 'ready',
+                  database: {
+                    driver: 'pglite',
+                    reachable: true,
+                    migrationsApplied: 1,
+                    migrationsExpected: 1,
+                  },
+                  instance: null,
+                };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
   });

@@ -53,6 +53,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   clusters: page(() => import('../features/clusters/ClustersPage')),
   environments: page(() => import('../features/environments/EnvironmentsPage')),
   applications: page(() => import('../features/applications/ApplicationsPage')),
+  dashboard: page(() => import('../features/dashboard/DashboardPage')),
 };
 
 /** Pages under an area's path, behind the same view permission (path relative to the area). */

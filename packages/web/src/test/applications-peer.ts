@@ -2,16 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import type { ZodError } from 'zod';
 import {
   applicationCreateSchema,
+  GETTING_STARTED_STEPS,
   K8S_SERVICE_TYPES,
   type ApplicationDetail,
+  type Dashboard,
   type Repository,
 } from '@slipway/contracts';
 import type { Reply } from './peer-types';
 import { page } from './route-peer';
 
 /**
- * The applications side of the test peer: `/api/applications`, the spec's k8servicetypes call and
- * `/api/admin/repository`, in memory, validated with the contracts' schemas. Environment names
+ * The applications side of the test peer: `/api/applications`, the spec's k8servicetypes call,
+ * `/api/admin/repository` and the dashboard, in memory, validated with the contracts' schemas. Environment names
  * come from the clusters side's environments.
  */
 export interface ApplicationsPeerDeps {
@@ -63,10 +65,29 @@ export function sampleRepository(patch: Partial<Repository> = {}): Repository {
   };
 }
 
+/** A new workspace's dashboard: nothing done, every section empty. */
+export function emptyDashboard(): Dashboard {
+  return {
+    gettingStarted: GETTING_STARTED_STEPS.map((step) => ({ step, done: false })),
+    applications: {
+      total: 0,
+      byHealth: { healthy: 0, progressing: 0, degraded: 0, suspended: 0, missing: 0, unknown: 0 },
+      attention: [],
+    },
+    runs: {
+      lastWeek: { pending: 0, in_progress: 0, succeeded: 0, failed: 0, timed_out: 0, cancelled: 0 },
+      recent: [],
+    },
+    clusters: [],
+  };
+}
+
 export function createApplicationsPeer(deps: ApplicationsPeerDeps) {
   const applications = {
     applications: [] as ApplicationDetail[],
     repositories: [] as Repository[],
+    /** what GET /api/dashboard answers */
+    dashboard: emptyDashboard(),
   };
   let seq = 0;
 
@@ -77,6 +98,7 @@ export function createApplicationsPeer(deps: ApplicationsPeerDeps) {
     body: unknown,
   ): Reply | undefined {
     const method = req.method ?? 'GET';
+    if (method === 'GET' && path === '/api/dashboard') return [200, applications.dashboard];
     if (method === 'GET' && path === '/api/admin/app/k8servicetypes')
       return page([...K8S_SERVICE_TYPES], query);
     if (method === 'GET' && path === '/api/admin/repository') return page(applications.repositories, query);

@@ -48,13 +48,13 @@ describe('permission guards', () => {
   });
 
   it("disables 'Run pipeline' elsewhere with 'Action not allowed contact Admin'", async () => {
-    peer.org.permissions.set(userId, customRole([{ permission: 'applications:view' }]));
-    renderApp('/applications');
-    await screen.findByTestId('area-applications', {}, opts);
-    const run = screen.getByTestId('run-pipeline-button') as HTMLButtonElement;
+    peer.org.permissions.set(userId, customRole([{ permission: 'pipelines:view' }]));
+    renderApp('/pipelines');
+    const run = (await screen.findByTestId('run-pipeline-button', {}, opts)) as HTMLButtonElement;
     expect(run.textContent).toBe('Run pipeline');
     expect(run.disabled).toBe(true);
-    const wrapper = screen.getByTestId('not-allowed');
+    // the new-pipeline button is refused too; the run button's wrapper is the one around it
+    const wrapper = run.closest('[data-testid="not-allowed"]')!;
     await userEvent.setup().hover(wrapper);
     expect((await screen.findByRole('tooltip', {}, opts)).textContent).toBe(MESSAGES.actionNotAllowed);
   });

@@ -8,10 +8,6 @@ import type { AreaId } from '../../app/navigation';
 import { NAV_ICONS } from '../../app/layout/nav-icons';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { RunPipelineButton } from './RunPipelineButton';
-
-/** Areas from which a pipeline is started (the run list and the microservice library). */
-const RUNS_PIPELINES: readonly AreaId[] = ['pipelines', 'applications'];
 
 /**
  * An area of the product that is not built yet. It says so plainly and describes what the area
@@ -32,11 +28,6 @@ export default function ComingSoonPage() {
           {title}
         </Typography>
         <Chip label={t('comingSoon.badge')} size="small" color="secondary" variant="outlined" />
-        {RUNS_PIPELINES.includes(area) ? (
-          <Box sx={{ ml: 'auto' }}>
-            <RunPipelineButton />
-          </Box>
-        ) : null}
       </Box>
       <EmptyState icon={NAV_ICONS[area]} title={t('comingSoon.plannedTitle')}>
         <Typography sx={{ maxWidth: 600 }}>{t(`areas.${area}`)}</Typography>

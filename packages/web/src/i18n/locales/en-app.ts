@@ -18,6 +18,7 @@ import { userMenu, workspace, groups, nav } from './en/layout';
 import { schedules } from './en/schedules';
 import { externalPipelines } from './en/external-pipelines';
 import { applications } from './en/applications';
+import { dashboard } from './en/dashboard';
 
 /**
  * English for the signed-in application: every area's strings, one file per area in ./en/ (named
@@ -53,4 +54,5 @@ export const enApp = {
   externalPipelines,
   runLogs,
   applications,
+  dashboard,
 } as const;
