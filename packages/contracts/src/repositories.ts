@@ -29,7 +29,8 @@ export const branchNameSchema = z
   .max(255, 'Branch must have at most 255 characters')
   .refine(
     (b) =>
-      !/[\s~^:?*[\\\x00-\x1f\x7f]/.test(b) &&
+      !/[\s~^:?*[\\]/.test(b) &&
+      ![...b].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) &&
       !b.includes('..') &&
       !b.includes('@{') &&
       !b.includes('//') &&
