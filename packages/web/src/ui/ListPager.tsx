@@ -46,6 +46,8 @@ export function ListPager({ paging, count }: { paging: PagerState; count: number
       rowsPerPageOptions={paging.sizes}
       onPageChange={(_e, p) => paging.setPage(p)}
       onRowsPerPageChange={(e) => paging.setRowsPerPage(Number(e.target.value))}
+      // on a phone the page buttons go under the page size rather than past the screen's edge
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap' } }}
     />
   );
 }

@@ -1,17 +1,16 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import LinkOff from '@mui/icons-material/LinkOff';
 import Replay from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { MESSAGES } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { BackLink } from '../../ui/BackLink';
 import { QueryPending } from '../../ui/QueryPending';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -38,13 +37,7 @@ export default function ClusterDetailPage() {
   const detached = cluster.status === 'detached';
   return (
     <Box data-testid="cluster-page" sx={{ maxWidth: 1200 }}>
-      <Link
-        component={RouterLink}
-        to="/clusters"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
-      >
-        <ArrowBack fontSize="small" /> {t('clusters.detail.back')}
-      </Link>
+      <BackLink to="/clusters">{t('clusters.detail.back')}</BackLink>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1">
           {cluster.name}

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { addOnName, type Cluster } from '@slipway/contracts';
-import { DataTable, type Column } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { TableSection } from '../../ui/TableSection';
 import { Section } from '../../ui/Section';
 import { formatAt, orDash } from './format';
 
@@ -114,18 +115,14 @@ export function ClusterStorage({ cluster }: { cluster: Cluster }) {
     { id: 'bindingMode', header: t('clusters.detail.bindingMode'), cell: (s) => s.bindingMode },
   ];
   return (
-    <Section id="cluster-storage-title" title={t('clusters.detail.storage')}>
-      {cluster.storageOptions.length === 0 ? (
-        <Typography color="text.secondary">{t('clusters.detail.noStorage')}</Typography>
-      ) : (
-        <DataTable
-          aria-labelledby="cluster-storage-title"
-          columns={storageColumns}
-          rows={cluster.storageOptions}
-          getRowId={(s) => s.name}
-          rowTestId="storage-row"
-        />
-      )}
-    </Section>
+    <TableSection
+      id="cluster-storage-title"
+      title={t('clusters.detail.storage')}
+      columns={storageColumns}
+      rows={cluster.storageOptions}
+      getRowId={(s) => s.name}
+      rowTestId="storage-row"
+      empty={<Typography color="text.secondary">{t('clusters.detail.noStorage')}</Typography>}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -14,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateClusterMutation } from './api';
+import { selectOptions } from '../../ui/select-options';
 
 /** Attach step 1: name, type, private flag and tunnel config, registry prefix, limited agent. */
 export function ConfigureClusterForm({ onCreated }: { onCreated: (created: ClusterCreated) => void }) {
@@ -61,11 +61,7 @@ export function ConfigureClusterForm({ onCreated }: { onCreated: (created: Clust
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField {...form.field('name')} label={t('clusters.form.name')} autoFocus fullWidth />
         <TextField {...form.field('type')} select label={t('clusters.form.type')} fullWidth>
-          {CLUSTER_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {t(`clusters.types.${type}`)}
-            </MenuItem>
-          ))}
+          {selectOptions(CLUSTER_TYPES, (type) => [type, t(`clusters.types.${type}`)])}
         </TextField>
         <TextField
           {...form.field('publicRegistryPrefix')}

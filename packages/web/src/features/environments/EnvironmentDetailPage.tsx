@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import RocketLaunch from '@mui/icons-material/RocketLaunch';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -7,10 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { Deployment } from '@slipway/contracts';
-import { DataTable, type Column } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
+import { BackLink } from '../../ui/BackLink';
 import { QueryPending } from '../../ui/QueryPending';
-import { Section } from '../../ui/Section';
+import { TableSection } from '../../ui/TableSection';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { formatAt } from '../clusters/format';
@@ -73,13 +73,7 @@ export default function EnvironmentDetailPage() {
   if (!env) return <QueryPending query={query} what={t('environments.detail.loadError')} />;
   return (
     <Box data-testid="environment-page" sx={{ maxWidth: 1200 }}>
-      <Link
-        component={RouterLink}
-        to="/environments"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}
-      >
-        <ArrowBack fontSize="small" /> {t('environments.title')}
-      </Link>
+      <BackLink to="/environments">{t('environments.title')}</BackLink>
       <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1">
           {env.name}
@@ -100,20 +94,19 @@ export default function EnvironmentDetailPage() {
         )}
       </Stack>
       {env.description ? <Typography sx={{ mb: 3 }}>{env.description}</Typography> : null}
-      <Section id="deployments-title" title={t('environments.detail.deployments')}>
-        <DataTable
-          aria-labelledby="deployments-title"
-          columns={deploymentColumns}
-          rows={env.deployments}
-          getRowId={(d) => d.id}
-          rowTestId="deployment-row"
-          empty={
-            <EmptyState icon={RocketLaunch} title={t('environments.detail.noDeployments')}>
-              {t('environments.detail.noDeploymentsBody')}
-            </EmptyState>
-          }
-        />
-      </Section>
+      <TableSection
+        id="deployments-title"
+        title={t('environments.detail.deployments')}
+        columns={deploymentColumns}
+        rows={env.deployments}
+        getRowId={(d) => d.id}
+        rowTestId="deployment-row"
+        empty={
+          <EmptyState icon={RocketLaunch} title={t('environments.detail.noDeployments')}>
+            {t('environments.detail.noDeploymentsBody')}
+          </EmptyState>
+        }
+      />
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useClustersQuery } from '../clusters/api';
 import { useCreateEnvironmentMutation, useUpdateEnvironmentMutation } from './api';
+import { selectOptions } from '../../ui/select-options';
 
 /** Create or edit an environment: name, description, type, and a namespace on a cluster. */
 export function EnvironmentDialog({
@@ -65,19 +66,11 @@ export function EnvironmentDialog({
         multiline
       />
       <TextField {...form.field('type')} select label={t('environments.form.type')} fullWidth>
-        {ENVIRONMENT_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`environments.types.${type}`)}
-          </MenuItem>
-        ))}
+        {selectOptions(ENVIRONMENT_TYPES, (type) => [type, t(`environments.types.${type}`)])}
       </TextField>
       <TextField {...form.field('clusterId')} select label={t('environments.form.cluster')} fullWidth>
         <MenuItem value="">{t('environments.noCluster')}</MenuItem>
-        {(clusters.data?.rows ?? []).map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.name}
-          </MenuItem>
-        ))}
+        {selectOptions(clusters.data?.rows, (c) => [c.id, c.name])}
       </TextField>
       <TextField {...form.field('namespace')} label={t('environments.form.namespace')} fullWidth />
     </FormDialog>

@@ -29,6 +29,7 @@ import {
 import type { ParamSpec } from './definition-params';
 import { RunParamsFields, initialParamValues, missingParams, paramValuesToSend } from './RunParamsFields';
 import { RunPrerequisites } from './RunPrerequisites';
+import { selectOptions } from '../../ui/select-options';
 
 /** Runs in an environment go to its cluster when it names a cluster and a namespace. */
 const onCluster = (env: Environment | undefined) => Boolean(env?.clusterId && env.namespace);
@@ -169,11 +170,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 slotProps={{ htmlInput: { 'data-testid': 'run-template-select' } }}
               >
                 <MenuItem value="">{t('studio.runPanel.noTemplate')}</MenuItem>
-                {(templates?.rows ?? []).map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name}
-                  </MenuItem>
-                ))}
+                {selectOptions(templates?.rows, (p) => [p.id, p.name])}
               </TextField>
             )}
             {pipelineId || templateId ? null : (
@@ -188,11 +185,7 @@ export function RunDialog({ pipelineId, onClose }: { pipelineId?: string; onClos
                 }
                 slotProps={{ htmlInput: { 'data-testid': 'run-pipeline-select' } }}
               >
-                {(pipelines?.rows ?? []).map((p) => (
-                  <MenuItem key={p.id} value={p.id}>
-                    {p.name}
-                  </MenuItem>
-                ))}
+                {selectOptions(pipelines?.rows, (p) => [p.id, p.name])}
               </TextField>
             )}
             <TextField

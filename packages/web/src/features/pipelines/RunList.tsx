@@ -14,6 +14,7 @@ import { usePipelinesQuery, useRunsQuery } from './api';
 import { DATE_RANGE_PRESETS, dateRangeParams, type DateRangePreset } from './date-ranges';
 import { ACTIVE_STATUSES, durationOf, RUN_FILTERS } from './format';
 import { StatusChip } from './StatusChip';
+import { selectOptions } from '../../ui/select-options';
 
 const PAGE_SIZES = [10, 25, 50];
 /** how often the list refreshes while a run on it is pending or in progress */
@@ -108,11 +109,7 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
             sx={{ minWidth: 180 }}
           >
             <MenuItem value="">{t('pipelines.allStatuses')}</MenuItem>
-            {RUN_FILTERS.map(([key, value]) => (
-              <MenuItem key={key} value={value}>
-                {t(`pipelines.filters.${key}`)}
-              </MenuItem>
-            ))}
+            {selectOptions(RUN_FILTERS, ([key, value]) => [value, t(`pipelines.filters.${key}`)])}
           </TextField>
           <TextField
             select
@@ -128,11 +125,7 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
             sx={{ minWidth: 180 }}
           >
             <MenuItem value="">{t('studio.dateRange.all')}</MenuItem>
-            {DATE_RANGE_PRESETS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {t(`studio.dateRange.${p}`)}
-              </MenuItem>
-            ))}
+            {selectOptions(DATE_RANGE_PRESETS, (p) => [p, t(`studio.dateRange.${p}`)])}
           </TextField>
         </Stack>
       }

@@ -100,18 +100,15 @@ export function RunTasks({
       <Typography id="run-tasks-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('pipelines.run.tasks')}
       </Typography>
-      {run.taskRuns.length === 0 ? (
-        <Typography color="text.secondary">{t('pipelines.run.noTasks')}</Typography>
-      ) : (
-        <DataTable
-          aria-labelledby="run-tasks-title"
-          columns={columns}
-          rows={run.taskRuns}
-          getRowId={(tr) => tr.id}
-          rowTestId="task-row"
-          isRowSelected={(tr) => tr.pipelineTask === selected}
-        />
-      )}
+      <DataTable
+        aria-labelledby="run-tasks-title"
+        columns={columns}
+        rows={run.taskRuns}
+        getRowId={(tr) => tr.id}
+        rowTestId="task-row"
+        isRowSelected={(tr) => tr.pipelineTask === selected}
+        empty={<Typography color="text.secondary">{t('pipelines.run.noTasks')}</Typography>}
+      />
     </Paper>
   );
 }

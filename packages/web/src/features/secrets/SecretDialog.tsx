@@ -3,7 +3,6 @@ import Delete from '@mui/icons-material/Delete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { FormDialog } from '../../ui/FormDialog';
 import { useFormFields } from '../../ui/useFormFields';
 import { useCreateSecretMutation, useUpdateSecretMutation } from './api';
+import { selectOptions } from '../../ui/select-options';
 
 interface KeyRow {
   id: number;
@@ -108,11 +108,7 @@ export function SecretDialog({ secret, onClose }: { secret: Secret | null; onClo
         value={type}
         onChange={(e) => form.setValue('type', e.target.value as SecretType)}
       >
-        {SECRET_TYPES.map((ty) => (
-          <MenuItem key={ty} value={ty}>
-            {t(`secretsPage.types.${ty}`)}
-          </MenuItem>
-        ))}
+        {selectOptions(SECRET_TYPES, (ty) => [ty, t(`secretsPage.types.${ty}`)])}
       </TextField>
       <FormControlLabel
         control={<Checkbox checked={global} onChange={(e) => form.setValue('global', e.target.checked)} />}
