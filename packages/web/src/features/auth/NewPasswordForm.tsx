@@ -51,8 +51,6 @@ export function NewPasswordForm({ mode }: { mode: 'reset' | 'setPassword' }) {
         <NewPasswordFields
           password={form.field('password')}
           confirm={form.field('confirmPassword')}
-          label={t('auth.newPassword')}
-          confirmLabel={t('auth.confirmPassword')}
           autoFocus
         />
       </StackedForm>

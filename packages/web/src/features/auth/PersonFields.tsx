@@ -71,7 +71,10 @@ export function NameFields({
   );
 }
 
-/** A new password, with the password rule under it until there is a message, and its confirmation. */
+/**
+ * A new password, with the password rule under it until there is a message, and its confirmation;
+ * labelled 'New password' and 'Confirm password' unless told otherwise.
+ */
 export function NewPasswordFields({
   password,
   confirm,
@@ -81,22 +84,28 @@ export function NewPasswordFields({
 }: {
   password: BoundField;
   confirm?: BoundField;
-  label: string;
+  label?: string;
   confirmLabel?: string;
   autoFocus?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <PasswordField
         {...password}
-        label={label}
+        label={label ?? t('auth.newPassword')}
         autoComplete="new-password"
         helperText={password.helperText ?? PASSWORD_RULE_MESSAGE}
         autoFocus={autoFocus}
         fullWidth
       />
       {confirm ? (
-        <PasswordField {...confirm} label={confirmLabel} autoComplete="new-password" fullWidth />
+        <PasswordField
+          {...confirm}
+          label={confirmLabel ?? t('auth.confirmPassword')}
+          autoComplete="new-password"
+          fullWidth
+        />
       ) : null}
     </>
   );

@@ -31,12 +31,7 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         fullWidth
       />
-      <NewPasswordFields
-        password={form.field('newPassword')}
-        confirm={form.field('confirmPassword')}
-        label={t('auth.newPassword')}
-        confirmLabel={t('auth.confirmPassword')}
-      />
+      <NewPasswordFields password={form.field('newPassword')} confirm={form.field('confirmPassword')} />
     </StackedForm>
   );
 }
