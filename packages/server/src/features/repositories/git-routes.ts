@@ -72,7 +72,7 @@ export function gitRoutes(deps: GitRoutesDeps): FastifyPluginAsync {
         return reply.code(404).send('Repository not found\n');
       const token = credentialToken(headerValue(request, 'authorization') ?? undefined);
       if (!token) return reply.code(401).header('www-authenticate', REALM).send('Authentication required\n');
-      const repository = await deps.store.byName(workspaceId, name);
+      const repository = await deps.store.findByName(workspaceId, name);
       const caller = await authorise(deps, token, workspaceId, repository, service);
       if (!caller.ok) {
         if (caller.status === 401) reply.header('www-authenticate', REALM);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEPLOY_TOKEN_PREFIX,
-  REPOSITORY_KINDS,
   type DeployToken,
   type DeployTokenCreated,
   type Repository,
@@ -10,10 +9,10 @@ import {
   type RepositoryListQuery,
   type RepositoryUpdate,
 } from '@slipway/contracts';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { InputError, NotFoundError } from '../../platform/errors.js';
 import { GitUrlRefused, type GitUrlPolicy } from '../../platform/git-url-policy.js';
 import { hashToken, randomToken } from '../../platform/keys.js';
+import { describedRow, givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type { HostedGit } from './hosted-git.js';
 import type { DeployTokenRow, RepositoriesStore, RepositoryRow } from './repositories-store-type.js';
 
@@ -22,6 +21,15 @@ export const REPOSITORY_NOT_FOUND = 'Repository not found';
 export const DEPLOY_TOKEN_NOT_FOUND = 'Deploy token not found';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A repository to make, as its create schema leaves it. */
+export interface RepositoryCreateInput {
+  name: string;
+  description: string;
+  kind: RepositoryKind;
+  url?: string;
+  defaultBranch: string;
+}
 
 export function toDeployToken(row: DeployTokenRow): DeployToken {
   return {
@@ -40,14 +48,18 @@ export function toDeployToken(row: DeployTokenRow): DeployToken {
  * its record and removed with it, cloned and pushed over `/git/<workspace>/<name>.git`; an
  * external one is a URL that the git URL policy admits.
  */
-export class RepositoriesService {
+export class RepositoriesService extends NamedRowsService<RepositoryRow, RepositoryDetail> {
   constructor(
     private readonly store: RepositoriesStore,
     private readonly git: HostedGit,
     private readonly gitPolicy: GitUrlPolicy,
     /** the server's address, which hosted repositories' clone URLs start with */
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    super(store, { notFound: REPOSITORY_NOT_FOUND, nameTaken: REPOSITORY_NAME_TAKEN }, (row) =>
+      this.detail(row),
+    );
+  }
 
   /** A hosted repository's smart-HTTP URL. */
   cloneUrl(workspaceId: string, name: string): string {
@@ -55,20 +67,24 @@ export class RepositoriesService {
   }
 
   toRepository(row: RepositoryRow): Repository {
-    const kind = (REPOSITORY_KINDS as readonly string[]).includes(row.kind)
-      ? (row.kind as RepositoryKind)
-      : 'external';
+    const kind: RepositoryKind = row.kind === 'hosted' ? 'hosted' : 'external';
     return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
+      ...describedRow(row),
       kind,
       url: kind === 'hosted' ? this.cloneUrl(row.workspaceId, row.name) : (row.url ?? ''),
       defaultBranch: row.defaultBranch,
       lastPushAt: row.lastPushAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
     };
+  }
+
+  /** The repository with a hosted one's branches. */
+  private async detail(row: RepositoryRow): Promise<RepositoryDetail> {
+    const branches: RepositoryDetail['branches'] = [];
+    if (row.kind === 'hosted' && (await this.git.exists(row.workspaceId, row.name))) {
+      for (const [ref, commit] of await this.git.refs(row.workspaceId, row.name))
+        if (ref.startsWith('refs/heads/')) branches.push({ name: ref.slice('refs/heads/'.length), commit });
+    }
+    return { ...this.toRepository(row), branches };
   }
 
   async list(workspaceId: string, query: RepositoryListQuery) {
@@ -76,25 +92,14 @@ export class RepositoriesService {
     return { rows: rows.map((r) => this.toRepository(r)), total };
   }
 
-  async get(workspaceId: string, id: string): Promise<RepositoryDetail> {
-    const row = await this.require(workspaceId, id);
-    const branches: RepositoryDetail['branches'] = [];
-    if (row.kind === 'hosted' && (await this.git.exists(workspaceId, row.name))) {
-      for (const [ref, commit] of await this.git.refs(workspaceId, row.name))
-        if (ref.startsWith('refs/heads/')) branches.push({ name: ref.slice('refs/heads/'.length), commit });
-    }
-    return { ...this.toRepository(row), branches };
-  }
-
+  /** Makes the record and, for a hosted repository, its bare repository; neither stays without the other. */
   async create(
     workspaceId: string,
-    input: { name: string; description: string; kind: RepositoryKind; url?: string; defaultBranch: string },
+    input: RepositoryCreateInput,
     createdBy: string | null,
   ): Promise<RepositoryDetail> {
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(REPOSITORY_NAME_TAKEN);
     if (input.kind === 'external') await this.checkUrl(input.url ?? '');
-    const id = randomUUID();
-    try {
+    return this.insertNamed(workspaceId, input.name, async (id) => {
       await this.store.insert({
         id,
         workspaceId,
@@ -105,11 +110,7 @@ export class RepositoriesService {
         defaultBranch: input.defaultBranch,
         createdBy,
       });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(REPOSITORY_NAME_TAKEN);
-      throw err;
-    }
-    if (input.kind === 'hosted') {
+      if (input.kind !== 'hosted') return;
       try {
         // a directory left by a repository whose record went without it is not reused
         await this.git.remove(workspaceId, input.name);
@@ -118,22 +119,18 @@ export class RepositoriesService {
         await this.store.delete(id);
         throw err;
       }
-    }
-    return this.get(workspaceId, id);
+    });
   }
 
   async update(workspaceId: string, id: string, input: RepositoryUpdate): Promise<RepositoryDetail> {
-    await this.require(workspaceId, id);
-    await this.store.update(id, {
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.defaultBranch !== undefined ? { defaultBranch: input.defaultBranch } : {}),
-    });
-    return this.get(workspaceId, id);
+    return this.updateNamed(workspaceId, id, undefined, () =>
+      this.store.update(id, givenFields(input, ['description', 'defaultBranch'])),
+    );
   }
 
   /** Deletes the record, its deploy tokens and, for a hosted repository, its git data. */
-  async remove(workspaceId: string, id: string): Promise<void> {
-    const row = await this.require(workspaceId, id);
+  override async remove(workspaceId: string, id: string): Promise<void> {
+    const row = await this.rows.require(workspaceId, id);
     await this.store.delete(id);
     if (row.kind === 'hosted') await this.git.remove(workspaceId, row.name);
   }
@@ -183,14 +180,8 @@ export class RepositoriesService {
     }
   }
 
-  private async require(workspaceId: string, id: string): Promise<RepositoryRow> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError(REPOSITORY_NOT_FOUND);
-    return row;
-  }
-
   private async requireHosted(workspaceId: string, id: string): Promise<RepositoryRow> {
-    const row = await this.require(workspaceId, id);
+    const row = await this.rows.require(workspaceId, id);
     if (row.kind !== 'hosted')
       throw new InputError(
         'Deploy tokens are for hosted repositories; an external one uses its host’s credentials',

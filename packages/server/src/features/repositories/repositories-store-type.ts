@@ -1,27 +1,22 @@
 import type { RepositoryListQuery } from '@slipway/contracts';
+import type { NamedStore } from '../../platform/named-rows.js';
 import type { repositories, repositoryDeployTokens } from '../../platform/database/schema.js';
 
 export type RepositoryRow = typeof repositories.$inferSelect;
+export type NewRepository = typeof repositories.$inferInsert;
 export type DeployTokenRow = typeof repositoryDeployTokens.$inferSelect;
 export type RepositoryPatch = Partial<Pick<RepositoryRow, 'description' | 'defaultBranch'>>;
 
-/** What the repositories service and the git routes need of storage; SqlRepositoriesStore implements it. */
-export interface RepositoriesStore {
+/** What the repositories service and the git routes need of storage; SqlRepositoriesStore and FakeRepositoriesStore implement it. */
+export interface RepositoriesStore extends NamedStore<RepositoryRow, NewRepository, RepositoryPatch> {
   /** A page of a workspace's repositories, filtered by name (anywhere, any case) and kind, with the total. */
   list(workspaceId: string, query: RepositoryListQuery): Promise<{ rows: RepositoryRow[]; total: number }>;
-  get(workspaceId: string, id: string): Promise<RepositoryRow | null>;
-  byName(workspaceId: string, name: string): Promise<RepositoryRow | null>;
-  nameTaken(workspaceId: string, name: string): Promise<boolean>;
-  /** Throws a unique violation when the workspace already has a repository of that name. */
-  insert(row: typeof repositories.$inferInsert): Promise<void>;
-  update(id: string, patch: RepositoryPatch): Promise<void>;
-  /** Deletes the repository and its deploy tokens. */
-  delete(id: string): Promise<void>;
+  findByName(workspaceId: string, name: string): Promise<RepositoryRow | null>;
   pushed(id: string, at: Date): Promise<void>;
   /** The repository's deploy tokens, newest first, revoked ones included. */
   tokens(repositoryId: string): Promise<DeployTokenRow[]>;
-  insertToken(row: typeof repositoryDeployTokens.$inferInsert): Promise<void>;
-  /** Revokes one of the repository's tokens; false when it has no such token. */
+  insertToken(row: DeployTokenRow): Promise<void>;
+  /** Revokes one of the repository's tokens; false when it has no such token not yet revoked. */
   revokeToken(repositoryId: string, tokenId: string, at: Date): Promise<boolean>;
   tokenByHash(hash: string): Promise<DeployTokenRow | null>;
   tokenUsed(id: string, at: Date): Promise<void>;

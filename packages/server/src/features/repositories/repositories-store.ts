@@ -1,63 +1,26 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { RepositoryListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { deleteById, firstRow, rowsWhere, updateById } from '../../platform/database/rows.js';
+import { firstRow, rowsWhere } from '../../platform/database/rows.js';
 import { repositories, repositoryDeployTokens, workspaces } from '../../platform/database/schema.js';
-import { findByName, getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
-import type {
-  DeployTokenRow,
-  RepositoriesStore,
-  RepositoryPatch,
-  RepositoryRow,
-} from './repositories-store-type.js';
+import { nameAndDateSorts, SqlNamedStore } from '../../platform/database/sql-named-store.js';
+import type { DeployTokenRow, RepositoriesStore } from './repositories-store-type.js';
 
 const SORTABLE = {
-  id: repositories.id,
-  name: repositories.name,
+  ...nameAndDateSorts(repositories),
   kind: repositories.kind,
   lastPushAt: repositories.lastPushAt,
-  createdAt: repositories.createdAt,
-  updatedAt: repositories.updatedAt,
 };
 
 /** SQL for repositories and their deploy tokens. */
-export class SqlRepositoriesStore implements RepositoriesStore {
-  constructor(private readonly db: AppDb) {}
+export class SqlRepositoriesStore extends SqlNamedStore<typeof repositories> implements RepositoriesStore {
+  constructor(db: AppDb) {
+    super(db, repositories);
+  }
 
   list(workspaceId: string, query: RepositoryListQuery) {
-    return listPage(this.db, repositories, {
-      workspaceId,
-      query,
-      nameColumn: repositories.name,
-      where: [query.repository_type_id ? eq(repositories.kind, query.repository_type_id) : undefined],
-      sorts: SORTABLE,
-      fallbackSort: repositories.name,
-      tiebreak: asc(repositories.name),
-    });
-  }
-
-  get(workspaceId: string, id: string): Promise<RepositoryRow | null> {
-    return getInWorkspace(this.db, repositories, workspaceId, id);
-  }
-
-  byName(workspaceId: string, name: string): Promise<RepositoryRow | null> {
-    return findByName(this.db, repositories, workspaceId, name);
-  }
-
-  nameTaken(workspaceId: string, name: string): Promise<boolean> {
-    return nameTaken(this.db, repositories, workspaceId, name);
-  }
-
-  async insert(row: typeof repositories.$inferInsert): Promise<void> {
-    await this.db.insert(repositories).values(row);
-  }
-
-  async update(id: string, patch: RepositoryPatch): Promise<void> {
-    await updateById(this.db, repositories, id, patch);
-  }
-
-  async delete(id: string): Promise<void> {
-    await deleteById(this.db, repositories, id);
+    const kind = query.repository_type_id;
+    return this.listNamed(workspaceId, query, SORTABLE, [kind ? eq(repositories.kind, kind) : undefined]);
   }
 
   async pushed(id: string, at: Date): Promise<void> {
@@ -73,7 +36,7 @@ export class SqlRepositoriesStore implements RepositoriesStore {
     );
   }
 
-  async insertToken(row: typeof repositoryDeployTokens.$inferInsert): Promise<void> {
+  async insertToken(row: DeployTokenRow): Promise<void> {
     await this.db.insert(repositoryDeployTokens).values(row);
   }
 
@@ -104,7 +67,6 @@ export class SqlRepositoriesStore implements RepositoriesStore {
   }
 
   async organisationOf(workspaceId: string): Promise<string | null> {
-    const row = await firstRow(this.db, workspaces, eq(workspaces.id, workspaceId));
-    return row?.organisationId ?? null;
+    return (await firstRow(this.db, workspaces, eq(workspaces.id, workspaceId)))?.organisationId ?? null;
   }
 }
