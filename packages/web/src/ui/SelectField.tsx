@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { selectOptions } from './select-options';
 
 /** One choice of a `SelectField`. */
 export interface SelectOption {
@@ -12,7 +13,10 @@ export interface SelectOption {
 export const namedOptions = (rows: readonly { id: string; name: string }[]): SelectOption[] =>
   rows.map((r) => ({ value: r.id, label: r.name }));
 
-/** A text field that picks one of `options` (MUI's select); `none` is an empty first choice. */
+/**
+ * A text field that picks one of `options` (MUI's select, its items made by `selectOptions`);
+ * `none` is an empty first choice.
+ */
 export function SelectField({
   options,
   none,
@@ -21,11 +25,7 @@ export function SelectField({
   return (
     <TextField {...props} select>
       {none === undefined ? null : <MenuItem value="">{none}</MenuItem>}
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
+      {selectOptions(options, (o) => [o.value, o.label])}
     </TextField>
   );
 }
