@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
 
 export type ChipColor = 'default' | 'info' | 'success' | 'error' | 'warning';
 
@@ -35,4 +36,13 @@ const ON_OFF: Record<'on' | 'off', ChipColor> = { on: 'success', off: 'default' 
 /** Whether something is switched on (a schedule, a webhook): green when it is, grey when not. */
 export function EnabledChip({ enabled, on, off }: { enabled: boolean; on: string; off: string }) {
   return <StatusChip status={enabled ? 'on' : 'off'} colors={ON_OFF} label={enabled ? on : off} />;
+}
+
+/** A `StatusChip` labelled with the translation `<labels>.<status>` ("clusters.status.active"). */
+export function TranslatedStatusChip<S extends string>({
+  labels,
+  ...chip
+}: Omit<Parameters<typeof StatusChip<S>>[0], 'label'> & { labels: string }) {
+  const { t } = useTranslation();
+  return <StatusChip {...chip} label={t(`${labels}.${chip.status}`)} />;
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEventView } from '@slipway/contracts';
 import { timeColumn } from '../../ui/columns';
 import { DataTable, type Column, type TableStates } from '../../ui/DataTable';
-import { StatusChip, type ChipColor } from '../../ui/StatusChip';
+import { TranslatedStatusChip, type ChipColor } from '../../ui/StatusChip';
 
 export const AUDIT_PAGE_SIZES = [25, 50, 100];
 const OUTCOME_COLOR: Record<AuditEventView['outcome'], ChipColor> = {
@@ -42,9 +42,7 @@ export function AuditTable({
     {
       id: 'outcome',
       header: t('audit.columns.outcome'),
-      cell: (e) => (
-        <StatusChip status={e.outcome} colors={OUTCOME_COLOR} label={t(`audit.outcomes.${e.outcome}`)} />
-      ),
+      cell: (e) => <TranslatedStatusChip status={e.outcome} colors={OUTCOME_COLOR} labels="audit.outcomes" />,
     },
     { id: 'ip', header: t('audit.columns.ip'), cell: (e) => e.ip },
   ];

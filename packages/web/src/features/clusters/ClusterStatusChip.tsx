@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ClusterStatus } from '@slipway/contracts';
-import { StatusChip, type ChipColor } from '../../ui/StatusChip';
+import { TranslatedStatusChip, type ChipColor } from '../../ui/StatusChip';
 
 const COLOR: Record<ClusterStatus, ChipColor> = {
   in_creation: 'info',
@@ -13,12 +12,11 @@ const COLOR: Record<ClusterStatus, ChipColor> = {
 
 /** A cluster agent's status (spec §4): active, not active, in progress, in creation, creation failed. */
 export function ClusterStatusChip({ status }: { status: ClusterStatus }) {
-  const { t } = useTranslation();
   return (
-    <StatusChip
+    <TranslatedStatusChip
       status={status}
       colors={COLOR}
-      label={t(`clusters.status.${status}`)}
+      labels="clusters.status"
       testId="cluster-status"
       attribute="status"
     />

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Deployment } from '@slipway/contracts';
-import { StatusChip, type ChipColor } from '../../ui/StatusChip';
+import { TranslatedStatusChip, type ChipColor } from '../../ui/StatusChip';
 
 const COLOR: Record<Deployment['health'], ChipColor> = {
   healthy: 'success',
@@ -13,12 +12,11 @@ const COLOR: Record<Deployment['health'], ChipColor> = {
 
 /** An application's health (spec §4): healthy, progressing, degraded, suspended, missing, unknown. */
 export function HealthChip({ health }: { health: Deployment['health'] }) {
-  const { t } = useTranslation();
   return (
-    <StatusChip
+    <TranslatedStatusChip
       status={health}
       colors={COLOR}
-      label={t(`environments.health.${health}`)}
+      labels="environments.health"
       testId="health-chip"
       attribute="health"
     />

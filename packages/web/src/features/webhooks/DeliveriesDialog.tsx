@@ -12,7 +12,7 @@ import { timeColumn } from '../../ui/columns';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { listStates } from '../../ui/list-states';
-import { StatusChip, type ChipColor } from '../../ui/StatusChip';
+import { TranslatedStatusChip, type ChipColor } from '../../ui/StatusChip';
 import { useListParams } from '../../ui/useListParams';
 import { useWebhookDeliveriesQuery } from './api';
 
@@ -51,7 +51,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClo
       header: t('webhooks.deliveryLog.columns.outcome'),
       sortKey: 'outcome',
       cell: (d) => (
-        <StatusChip status={d.outcome} colors={OUTCOME_COLOR} label={t(`webhooks.outcomes.${d.outcome}`)} />
+        <TranslatedStatusChip status={d.outcome} colors={OUTCOME_COLOR} labels="webhooks.outcomes" />
       ),
     },
     { id: 'status', header: t('webhooks.deliveryLog.columns.status'), cell: (d) => d.statusCode },
