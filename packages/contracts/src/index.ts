@@ -32,3 +32,4 @@ export * from './schedules.js';
 export * from './repositories.js';
 export * from './applications.js';
 export * from './dashboard.js';
+export * from './quick-setup.js';
