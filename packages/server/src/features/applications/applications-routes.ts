@@ -8,9 +8,10 @@ import {
   k8sServiceTypeListSchema,
   listQuerySchema,
 } from '@slipway/contracts';
-import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { inWorkspace } from '../../platform/auth/principal.js';
 import { resourceRoutes, WORKSPACE } from '../../platform/resource-routes.js';
 import { routes } from '../../platform/routes.js';
+import { standardRoutes } from '../../platform/standard-routes.js';
 import type { ApplicationsService } from './applications-service.js';
 
 /** Applications (the microservice library) and the Service types they may use (spec §7). */
@@ -30,23 +31,22 @@ export function applicationRoutes(service: ApplicationsService): FastifyPluginAs
       permission: 'applications',
       audit: 'application',
     });
-    applications.list({
-      summary: 'Applications of the workspace with their health in each environment',
-      querystring: applicationListQuerySchema,
-      response: applicationListSchema,
-      handler: (ws, query) => service.list(ws, query),
-    });
-    applications.get({
-      summary: 'One application: its environments and health, its pipeline’s runs and its image’s tags',
-      response: applicationDetailSchema,
-      handler: (ws, id) => service.get(ws, id),
-    });
-    applications.create({
-      summary: 'Create an application',
-      body: applicationCreateSchema,
-      response: applicationDetailSchema,
-      handler: (ws, body, request) => service.create(ws, body, actorIdOf(request.principal)),
-      detail: ({ name, image, serviceType, port, namespace, environments }) => ({
+    standardRoutes(applications, service, {
+      schemas: {
+        query: applicationListQuerySchema,
+        list: applicationListSchema,
+        item: applicationDetailSchema,
+        create: applicationCreateSchema,
+        update: applicationUpdateSchema,
+      },
+      summaries: {
+        list: 'Applications of the workspace with their health in each environment',
+        get: 'One application: its environments and health, its pipeline’s runs and its image’s tags',
+        create: 'Create an application',
+        update: 'Change an application; name and namespace stay, omitted fields are kept',
+        remove: 'Delete an application; its repository, pipeline, image and workloads stay',
+      },
+      createDetail: ({ name, image, serviceType, port, namespace, environments }) => ({
         name,
         image,
         serviceType,
@@ -54,19 +54,7 @@ export function applicationRoutes(service: ApplicationsService): FastifyPluginAs
         namespace,
         environments: environments.map((e) => e.environmentName),
       }),
-    });
-    applications.update({
-      summary: 'Change an application; name and namespace stay, omitted fields are kept',
-      body: applicationUpdateSchema,
-      response: applicationDetailSchema,
-      handler: (ws, id, body, request) => {
-        request.audit.detail = { ...body };
-        return service.update(ws, id, body);
-      },
-    });
-    applications.remove({
-      summary: 'Delete an application; its repository, pipeline, image and workloads stay',
-      handler: (ws, id) => service.remove(ws, id),
+      updateDetail: (body) => ({ ...body }),
     });
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   APPLICATION_HEALTH,
   K8S_SERVICE_TYPES,
@@ -9,11 +8,10 @@ import {
   type K8sServiceTypeName,
   type ListQuery,
 } from '@slipway/contracts';
-import { isUniqueViolation } from '../../platform/database/unique-violation.js';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
+import { InputError } from '../../platform/errors.js';
+import { givenFields, NamedRowsService } from '../../platform/named-rows.js';
 import type {
   ApplicationDeploymentRow,
-  ApplicationPatch,
   ApplicationsStore,
   ApplicationWithNames,
 } from './applications-store-type.js';
@@ -66,11 +64,15 @@ export interface ApplicationInput {
  * Kubernetes Service of a type and port in a namespace of each environment it is deployed to.
  * Its health per environment is its deployment record's (health-tracker.ts keeps it current).
  */
-export class ApplicationsService {
+export class ApplicationsService extends NamedRowsService<ApplicationWithNames, ApplicationDetail> {
   constructor(
     private readonly store: ApplicationsStore,
     private readonly links: ApplicationLinks,
-  ) {}
+  ) {
+    super(store, { notFound: APPLICATION_NOT_FOUND, nameTaken: APPLICATION_NAME_TAKEN }, (row) =>
+      this.detail(row),
+    );
+  }
 
   /** `GET /admin/app/k8servicetypes`: the Service types, paged as the spec's call asks (`_end=100`). */
   serviceTypes(query: ListQuery) {
@@ -87,8 +89,9 @@ export class ApplicationsService {
     return { rows: await this.withEnvironments(workspaceId, rows), total };
   }
 
-  async get(workspaceId: string, id: string): Promise<ApplicationDetail> {
-    const row = await this.require(workspaceId, id);
+  /** The application with its pipeline's latest runs and its image's tags. */
+  private async detail(row: ApplicationWithNames): Promise<ApplicationDetail> {
+    const workspaceId = row.workspaceId;
     const [application] = await this.withEnvironments(workspaceId, [row]);
     const runs = row.pipelineId ? await this.store.runs(workspaceId, row.pipelineId, RECENT_RUNS) : [];
     return {
@@ -111,41 +114,33 @@ export class ApplicationsService {
     input: ApplicationInput,
     createdBy: string | null,
   ): Promise<ApplicationDetail> {
-    if (await this.store.nameTaken(workspaceId, input.name)) throw new ConflictError(APPLICATION_NAME_TAKEN);
     await this.checkLinks(workspaceId, input);
-    const id = randomUUID();
     const { environmentIds, ...fields } = input;
-    try {
-      await this.store.insert({ id, workspaceId, ...fields, createdBy }, environmentIds);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(APPLICATION_NAME_TAKEN);
-      throw err;
-    }
-    return this.get(workspaceId, id);
+    return this.insertNamed(workspaceId, input.name, (id) =>
+      this.store.insert({ id, workspaceId, ...fields, createdBy }, environmentIds),
+    );
   }
 
+  /** Given fields replace theirs (name and namespace stay); `environmentIds`, when given, replaces the list. */
   async update(
     workspaceId: string,
     id: string,
     input: Partial<Omit<ApplicationInput, 'name' | 'namespace'>>,
   ): Promise<ApplicationDetail> {
-    await this.require(workspaceId, id);
     await this.checkLinks(workspaceId, input);
-    const { environmentIds, ...fields } = input;
-    const patch: ApplicationPatch = Object.fromEntries(
-      Object.entries(fields).filter(([, v]) => v !== undefined),
-    ) as ApplicationPatch;
-    await this.store.update(id, patch, environmentIds);
-    return this.get(workspaceId, id);
-  }
-
-  /**
-   * Deletes the application record. Its repository, pipeline, image and what runs on the
-   * clusters stay (they may serve others); the answer to the confirmation names them.
-   */
-  async remove(workspaceId: string, id: string): Promise<void> {
-    await this.require(workspaceId, id);
-    await this.store.delete(id);
+    const patch = givenFields(input, [
+      'description',
+      'repositoryId',
+      'branch',
+      'image',
+      'pipelineId',
+      'serviceType',
+      'port',
+      'serviceUrl',
+    ]);
+    return this.updateNamed(workspaceId, id, undefined, () =>
+      this.store.update(id, patch, input.environmentIds),
+    );
   }
 
   /** The repository, pipeline and environments named are the workspace's own. */
@@ -220,11 +215,5 @@ export class ApplicationsService {
         updatedAt: row.updatedAt.toISOString(),
       };
     });
-  }
-
-  private async require(workspaceId: string, id: string): Promise<ApplicationWithNames> {
-    const row = await this.store.get(workspaceId, id);
-    if (!row) throw new NotFoundError(APPLICATION_NOT_FOUND);
-    return row;
   }
 }

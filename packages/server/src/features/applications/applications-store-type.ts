@@ -1,5 +1,6 @@
 import type { ApplicationListQuery } from '@slipway/contracts';
 import type { applications, deployments, pipelineRuns } from '../../platform/database/schema.js';
+import type { NamedRowsStore } from '../../platform/named-rows.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationWithNames = ApplicationRow & {
@@ -20,8 +21,8 @@ export type ApplicationRunRow = Pick<
   'id' | 'name' | 'status' | 'trigger' | 'queuedAt' | 'startedAt' | 'finishedAt'
 >;
 
-/** What the applications service needs of storage; SqlApplicationsStore implements it. */
-export interface ApplicationsStore {
+/** What the applications service needs of storage; SqlApplicationsStore and FakeApplicationsStore implement it. */
+export interface ApplicationsStore extends NamedRowsStore<ApplicationWithNames> {
   /**
    * A page of a workspace's applications with their repository's and pipeline's names, filtered
    * by name (anywhere, any case) and by an environment they are deployed to, with the total.
@@ -30,13 +31,10 @@ export interface ApplicationsStore {
     workspaceId: string,
     query: ApplicationListQuery,
   ): Promise<{ rows: ApplicationWithNames[]; total: number }>;
-  get(workspaceId: string, id: string): Promise<ApplicationWithNames | null>;
-  nameTaken(workspaceId: string, name: string): Promise<boolean>;
   /** Inserts the application with its environments, together; a taken name throws a unique violation. */
   insert(row: typeof applications.$inferInsert, environmentIds: string[]): Promise<void>;
   /** Changes fields and, when given, replaces the environments, together. */
   update(id: string, patch: ApplicationPatch, environmentIds?: string[]): Promise<void>;
-  delete(id: string): Promise<void>;
   /** Each application's environments, with their names. */
   environments(
     applicationIds: string[],

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, exists, inArray, ne } from 'drizzle-orm';
 import type { ApplicationListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
-import { deleteById, rowsWhere } from '../../platform/database/rows.js';
+import { rowsWhere } from '../../platform/database/rows.js';
+import { nameAndDateSorts, SqlNamedStore } from '../../platform/database/sql-named-store.js';
 import {
   applicationEnvironments,
   applications,
@@ -11,7 +12,7 @@ import {
   pipelines,
   repositories,
 } from '../../platform/database/schema.js';
-import { getInWorkspace, listPage, nameTaken } from '../../platform/database/workspace-rows.js';
+import { getInWorkspace, listPage } from '../../platform/database/workspace-rows.js';
 import type {
   ApplicationDeploymentRow,
   ApplicationPatch,
@@ -22,12 +23,9 @@ import type {
 } from './applications-store-type.js';
 
 const SORTABLE = {
-  id: applications.id,
-  name: applications.name,
+  ...nameAndDateSorts(applications),
   namespace: applications.namespace,
   serviceType: applications.serviceType,
-  createdAt: applications.createdAt,
-  updatedAt: applications.updatedAt,
 };
 
 const withNames = {
@@ -53,8 +51,10 @@ const withNames = {
 };
 
 /** SQL for applications, read with their repository's and pipeline's names. */
-export class SqlApplicationsStore implements ApplicationsStore {
-  constructor(private readonly db: AppDb) {}
+export class SqlApplicationsStore extends SqlNamedStore<typeof applications> implements ApplicationsStore {
+  constructor(db: AppDb) {
+    super(db, applications);
+  }
 
   private selectWithNames() {
     return this.db
@@ -94,15 +94,12 @@ export class SqlApplicationsStore implements ApplicationsStore {
     });
   }
 
-  get(workspaceId: string, id: string): Promise<ApplicationWithNames | null> {
+  /** The application with its repository's and pipeline's names. */
+  override get(workspaceId: string, id: string): Promise<ApplicationWithNames | null> {
     return getInWorkspace(this.db, applications, workspaceId, id, { select: this.selectWithNames() });
   }
 
-  nameTaken(workspaceId: string, name: string): Promise<boolean> {
-    return nameTaken(this.db, applications, workspaceId, name);
-  }
-
-  async insert(row: typeof applications.$inferInsert, environmentIds: string[]): Promise<void> {
+  override async insert(row: typeof applications.$inferInsert, environmentIds: string[] = []): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.insert(applications).values(row);
       if (environmentIds.length)
@@ -112,7 +109,7 @@ export class SqlApplicationsStore implements ApplicationsStore {
     });
   }
 
-  async update(id: string, patch: ApplicationPatch, environmentIds?: string[]): Promise<void> {
+  override async update(id: string, patch: ApplicationPatch, environmentIds?: string[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .update(applications)
@@ -125,10 +122,6 @@ export class SqlApplicationsStore implements ApplicationsStore {
           .insert(applicationEnvironments)
           .values(environmentIds.map((environmentId) => ({ applicationId: id, environmentId })));
     });
-  }
-
-  async delete(id: string): Promise<void> {
-    await deleteById(this.db, applications, id);
   }
 
   async environments(applicationIds: string[]) {
