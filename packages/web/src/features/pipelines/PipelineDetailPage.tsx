@@ -2,15 +2,15 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { BackLink } from '../../ui/BackLink';
 import { QueryPending } from '../../ui/QueryPending';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
@@ -103,9 +103,7 @@ export default function PipelineDetailPage() {
     );
   return (
     <Box sx={{ maxWidth: 1200 }} data-testid="pipeline-detail-page">
-      <Link component={RouterLink} to="/pipelines" variant="body2" sx={{ display: 'inline-block', mb: 1 }}>
-        {t('pipelines.editor.back')}
-      </Link>
+      <BackLink to="/pipelines">{t('pipelines.editor.back')}</BackLink>
       {body}
     </Box>
   );

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -11,8 +10,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { PipelineRunDetail } from '@slipway/contracts';
+import { BackLink } from '../../ui/BackLink';
 import { QueryPending } from '../../ui/QueryPending';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -51,9 +51,7 @@ export default function RunPage() {
   else body = <RunView run={data} />;
   return (
     <Box sx={{ maxWidth: 1200 }} data-testid="run-page">
-      <Link component={RouterLink} to="/pipelines" variant="body2" sx={{ display: 'inline-block', mb: 1 }}>
-        {t('pipelines.editor.back')}
-      </Link>
+      <BackLink to="/pipelines">{t('pipelines.editor.back')}</BackLink>
       {body}
     </Box>
   );
