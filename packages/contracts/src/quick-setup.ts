@@ -41,6 +41,7 @@ export const quickSetupRepositorySchema = z.object({
   /** whether quick setup seeds the template's files there (only a new hosted repository) */
   seeded: z.boolean(),
 });
+export type QuickSetupRepository = z.infer<typeof quickSetupRepositorySchema>;
 export const quickSetupRepositoryListSchema = z.array(quickSetupRepositorySchema);
 
 /** A registry quick setup may push to: Slipway's own, under the workspace's prefix. */
@@ -93,6 +94,7 @@ export const quickSetupCreateSchema = z.object({
     .optional(),
 });
 export type QuickSetupCreate = z.input<typeof quickSetupCreateSchema>;
+export type QuickSetupCreateInput = z.output<typeof quickSetupCreateSchema>;
 
 /** What quick setup made, and the first run it started. */
 export const quickSetupResultSchema = z.object({

@@ -31,6 +31,7 @@ import { createOnboardingFeature } from './onboarding/onboarding-feature.js';
 import { createOrganisationsFeature } from './organisations/organisations-feature.js';
 import { createPipelineCatalogueFeature } from './pipeline-catalogue/pipeline-catalogue-feature.js';
 import { createPipelineRunsFeature } from './pipeline-runs/pipeline-runs-feature.js';
+import { createQuickSetupFeature } from './quick-setup/quick-setup-feature.js';
 import { createRegistryFeature } from './registry/registry-feature.js';
 import { createRepositoriesFeature } from './repositories/repositories-feature.js';
 import { createLocalExecutor } from './pipelines/executor/local-executor-factory.js';
@@ -39,7 +40,11 @@ import type { RuntimeSettingsService } from './runtime-settings/runtime-settings
 import { createRuntimeSettingsFeature } from './runtime-settings/runtime-settings-feature.js';
 import { createSchedulesFeature } from './schedules/schedules-feature.js';
 import { createSecretsFeature } from './secrets/secrets-feature.js';
+import { SecretsService } from './secrets/secrets-service.js';
+import { SqlSecretsStore } from './secrets/secrets-store.js';
 import { createServiceAccountsFeature } from './service-accounts/service-accounts-feature.js';
+import { ServiceAccountsService } from './service-accounts/service-accounts-service.js';
+import { SqlServiceAccountsStore } from './service-accounts/service-accounts-store.js';
 import { createSsoFeature } from './sso/sso-feature.js';
 import { createSystemFeature } from './system/system-feature.js';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.js';
@@ -207,6 +212,19 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
     runs: pipelineRuns.exports.service,
   });
   const dashboard = createDashboardFeature({ db, applications: applications.exports.service });
+  // Quick setup: a template's repository, credentials, pipeline and application, then the first run.
+  // The secrets and service accounts features do not export their services yet: these two are theirs.
+  const quickSetup = createQuickSetupFeature({
+    repositories: repositories.exports.service,
+    git: repositories.exports.git,
+    registryPrefix: registry.exports.prefix,
+    insecureRegistry: publicUrl.startsWith('http:'),
+    secrets: new SecretsService(new SqlSecretsStore(db), keys),
+    serviceAccounts: new ServiceAccountsService(new SqlServiceAccountsStore(db), roles.exports.store),
+    pipelines: catalogue.exports.pipelines,
+    applications: applications.exports.service,
+    runs: pipelineRuns.exports.service,
+  });
 
   return {
     features: [
@@ -237,6 +255,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       registry,
       applications,
       dashboard,
+      quickSetup,
     ],
     platform: {
       settings: runtimeSettings.exports.settings,
