@@ -285,6 +285,27 @@ describe('the audit trail resolves a route’s declared target', () => {
     ]);
   });
 
+  it('leaves out a successful request its handler marks not recorded, never a failed one', async () => {
+    const made = await appWith((a) => {
+      a.post('/api/progress', { config: { auditAction: 'progress.move' } }, async (request) => {
+        const { fail, record } = request.body as { fail?: boolean; record?: boolean };
+        if (!record) request.audit.notRecorded = true;
+        if (fail) throw new AppError(409, 'Refused');
+        return { ok: true };
+      });
+    });
+    app = made.app;
+    await app.inject({ method: 'POST', url: '/api/progress', payload: {} });
+    await app.inject({ method: 'POST', url: '/api/progress', payload: { record: true } });
+    await app.inject({ method: 'POST', url: '/api/progress', payload: { fail: true } });
+    await app.inject({ method: 'POST', url: '/api/progress', payload: {}, headers: { 'x-deny': '1' } });
+    expect(made.records.map((r) => [r.action, r.statusCode])).toEqual([
+      ['progress.move', 200],
+      ['progress.move', 409],
+      ['progress.move', 403],
+    ]);
+  });
+
   it('refuses, at registration, a declaration it could never read', async () => {
     const register = (target: AuditTarget, url = '/api/things/:id') =>
       appWith((a) => {

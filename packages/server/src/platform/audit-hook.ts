@@ -23,7 +23,8 @@ export function outcomeOf(statusCode: number): AuditOutcome {
  * The target is what the route declares in `config.auditTarget` (see audit-target.ts), once its
  * handler has been called: a request refused before it (401, 403, 404 from the access check, 400
  * from validation) names no target, as when handlers set it themselves. What a handler sets in
- * `request.audit` wins over the declaration.
+ * `request.audit` wins over the declaration, and a handler may mark a successful request as not
+ * worth a record (`request.audit.notRecorded`: the guided tour's progress).
  */
 export function registerAuditTrail(app: FastifyInstance, store: AuditRecorder) {
   const handled = new WeakSet<FastifyRequest>();
@@ -43,6 +44,7 @@ export function registerAuditTrail(app: FastifyInstance, store: AuditRecorder) {
     if (!url || !url.startsWith('/api') || !MUTATING.has(request.method)) return payload;
     const p = request.principal;
     const a = request.audit ?? {};
+    if (a.notRecorded && reply.statusCode < 400) return payload;
     try {
       const declared = handled.has(request) ? request.routeOptions.config.auditTarget : undefined;
       const targetType = a.targetType ?? declared?.type ?? null;

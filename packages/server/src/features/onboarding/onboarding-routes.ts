@@ -4,7 +4,7 @@ import { setTourStatusBodySchema, tourStatusSchema } from '@slipway/contracts';
 import { AUTHENTICATED } from '../../platform/auth/principal.js';
 import { NotAllowedError } from '../../platform/errors.js';
 import { routes } from '../../platform/routes.js';
-import type { OnboardingService } from './onboarding-service.js';
+import { tourMilestone, type OnboardingService } from './onboarding-service.js';
 
 /** The tour belongs to a person: a service-account token has none. */
 function person(request: FastifyRequest): { userId: string; organisationId: string } {
@@ -27,7 +27,8 @@ export function onboardingRoutes(service: OnboardingService): FastifyPluginAsync
       },
     });
     onboarding.post('/api/admin/onboarding/setTourStatus', {
-      summary: "Move the caller's guided tour forward, mark it completed or skipped, or restart it",
+      summary:
+        "Move the caller's guided tour forward, mark it completed or skipped, or restart it (audited at its start, skip and finish)",
       access: AUTHENTICATED,
       auditAction: 'onboarding.tour_status',
       body: setTourStatusBodySchema,
@@ -38,12 +39,12 @@ export function onboardingRoutes(service: OnboardingService): FastifyPluginAsync
         // leaves no target in its record.
         request.audit.targetType = 'onboarding_state';
         request.audit.targetId = userId;
-        const { before, after } = await service.setStatus(
-          userId,
-          organisationId,
-          request.body.Onboardingstate,
-        );
-        request.audit.detail = { requested: request.body.Onboardingstate, before, after };
+        const requested = request.body.Onboardingstate;
+        const { before, after } = await service.setStatus(userId, organisationId, requested);
+        // One record per start, skip and finish; the steps between are not audit noise.
+        const event = tourMilestone(before, after, requested);
+        if (event) request.audit.detail = { event, requested, before, after };
+        else request.audit.notRecorded = true;
         return { Onboardingstate: after };
       },
     });

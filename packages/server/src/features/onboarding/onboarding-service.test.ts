@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeOnboardingStore } from './fake-onboarding-store.js';
-import { OnboardingService } from './onboarding-service.js';
+import { OnboardingService, tourMilestone } from './onboarding-service.js';
 
 function setup() {
   const store = new FakeOnboardingStore();
@@ -40,5 +40,22 @@ describe('OnboardingService over the fake store', () => {
       is_onboarding_completed: true,
       currentstep: 27,
     });
+  });
+});
+
+describe('tourMilestone', () => {
+  const at = (currentstep: number, is_onboarding_completed = false) => ({
+    currentstep,
+    is_onboarding_completed,
+  });
+  it('names the start, skip and finish, and nothing between', () => {
+    expect(tourMilestone(at(0), at(4), { currentstep: 4 })).toBe('start');
+    expect(tourMilestone(at(27, true), at(4), { currentstep: 4, restart: true })).toBe('start');
+    expect(tourMilestone(at(9), at(4), { currentstep: 4, restart: true })).toBe('start');
+    expect(tourMilestone(at(4), at(5), { currentstep: 5 })).toBeNull();
+    expect(tourMilestone(at(9), at(9), { currentstep: 8 })).toBeNull();
+    expect(tourMilestone(at(12), at(12, true), { is_onboarding_completed: true })).toBe('skip');
+    expect(tourMilestone(at(26), at(27, true), { currentstep: 27 })).toBe('finish');
+    expect(tourMilestone(at(27, true), at(27, true), { is_onboarding_completed: true })).toBeNull();
   });
 });

@@ -1,7 +1,35 @@
-import { nextTourState, type OnboardingStateInput, type OnboardingStateView } from '@slipway/contracts';
+import {
+  nextTourState,
+  TOUR_COMPLETED_SERVER_STEP,
+  TOUR_OPENS_AT_SERVER_STEP,
+  type OnboardingStateInput,
+  type OnboardingStateView,
+} from '@slipway/contracts';
 import type { OnboardingStore } from './onboarding-store-type.js';
 
 const FRESH: OnboardingStateView = { is_onboarding_completed: false, currentstep: 0 };
+
+/** The moments of a tour the audit trail keeps: its start, a skip and its finish. */
+export type TourMilestone = 'start' | 'skip' | 'finish';
+
+/**
+ * Which milestone a change of tour state is, or null for progress within the tour (a step) and
+ * for a call that changed nothing. The tour starts when currentstep reaches the step it opens at
+ * (4), or on a restart or reopening; completing it is a finish at the last server step (27) and
+ * a skip before it.
+ */
+export function tourMilestone(
+  before: OnboardingStateView,
+  after: OnboardingStateView,
+  input: OnboardingStateInput,
+): TourMilestone | null {
+  if (!before.is_onboarding_completed && after.is_onboarding_completed) {
+    return after.currentstep >= TOUR_COMPLETED_SERVER_STEP ? 'finish' : 'skip';
+  }
+  if (input.restart || (before.is_onboarding_completed && !after.is_onboarding_completed)) return 'start';
+  const opens = TOUR_OPENS_AT_SERVER_STEP;
+  return before.currentstep < opens && after.currentstep >= opens ? 'start' : null;
+}
 
 /**
  * The guided tour's server side (spec §4), per person per organisation. The rules (forward only

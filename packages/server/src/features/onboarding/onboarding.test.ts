@@ -72,6 +72,36 @@ describe('guided tour status (admin/onboarding)', () => {
     expect(again.json()).toEqual({ Onboardingstate: { is_onboarding_completed: false, currentstep: 8 } });
   });
 
+  it('audits one record per start, skip and finish, not each step between', async () => {
+    const cleo = await createSignedInUser(t.app, t.db.database);
+    const S = TOUR_SERVER_STEPS;
+    // a first sign-in starts the tour at 4, then every step of the table up to the overview
+    const steps = [4, ...Object.values(S), S.microserviceOverview];
+    for (const currentstep of steps) expect((await set(cleo, { currentstep })).statusCode).toBe(200);
+    // the web app marks completion after the last step: no change, no record
+    await set(cleo, { currentstep: 27, is_onboarding_completed: true });
+    await set(cleo, { currentstep: 4, restart: true });
+    await set(cleo, { currentstep: 9 });
+    await set(cleo, { is_onboarding_completed: true });
+    // a refused request is recorded all the same
+    expect((await set(cleo, { currentstep: 99 })).statusCode).toBe(400);
+    const rows = await query(
+      t,
+      sql`SELECT outcome, detail FROM audit_events WHERE action = 'onboarding.tour_status' AND actor_id = ${cleo.userId} ORDER BY id`,
+    );
+    expect(rows.map((r) => [r.outcome, (r.detail as { event?: string } | null)?.event ?? null])).toEqual([
+      ['success', 'start'],
+      ['success', 'finish'],
+      ['success', 'start'],
+      ['success', 'skip'],
+      ['failure', null],
+    ]);
+    expect(rows[1]!.detail).toMatchObject({
+      before: { currentstep: 26, is_onboarding_completed: false },
+      after: { currentstep: 27, is_onboarding_completed: true },
+    });
+  });
+
   it('refuses bodies without a step or completed flag, and out-of-range steps', async () => {
     for (const body of [
       {},

@@ -56,6 +56,11 @@ export interface AuditContext {
   organisationId?: string;
   workspaceId?: string;
   detail?: Record<string, unknown>;
+  /**
+   * Set by a handler whose successful request is not worth a record (the guided tour's progress
+   * between its start and its end); a request that fails is recorded all the same.
+   */
+  notRecorded?: boolean;
 }
 
 declare module 'fastify' {
