@@ -129,6 +129,22 @@ export const pipelineRunListQuerySchema = pageRules(
 );
 export type PipelineRunListQuery = z.infer<typeof pipelineRunListQuerySchema>;
 
+/**
+ * Where a run came from: `kind` (user, webhook, schedule, push, rerun, rollback), the id of what
+ * started it (the person, webhook, schedule, application or earlier run), `by` as people read it
+ * (an e-mail, a service account's or schedule's name, the pusher) and, for code, the commit,
+ * branch and author.
+ */
+export const runTriggerSchema = z.object({
+  kind: z.string(),
+  id: z.string().nullable().optional(),
+  by: z.string().nullable().optional(),
+  commit: z.string().nullable().optional(),
+  branch: z.string().nullable().optional(),
+  author: z.string().nullable().optional(),
+});
+export type RunTrigger = z.infer<typeof runTriggerSchema>;
+
 export const pipelineRunSchema = z.object({
   id: z.string(),
   pipelineId: z.string(),
@@ -141,7 +157,7 @@ export const pipelineRunSchema = z.object({
   params: z.record(z.string(), runParamValueSchema),
   results: z.record(z.string(), runParamValueSchema).nullable(),
   timeoutMs: z.number().int(),
-  trigger: z.object({ kind: z.string(), id: z.string().nullable().optional() }),
+  trigger: runTriggerSchema,
   rerunOf: z.string().nullable(),
   rollbackOf: z.string().nullable(),
   /** The environment the run targets, or null. */

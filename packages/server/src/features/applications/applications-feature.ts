@@ -62,7 +62,14 @@ export function createApplicationsFeature(deps: ApplicationsFeatureDeps): Featur
           [IMAGE_RUN_PARAM]: `${app.image}:${change.after!.slice(0, 12)}`,
         };
         const params = Object.fromEntries(Object.entries(values).filter(([name]) => declared.has(name)));
-        const trigger = { kind: 'push', id: app.id, commit: change.after!, branch: app.branch };
+        const trigger = {
+          kind: 'push',
+          id: app.id,
+          by: event.pusher,
+          commit: change.after!,
+          branch: app.branch,
+          author: event.pusher,
+        };
         await deps.runs.create(
           app.workspaceId,
           {

@@ -14,7 +14,7 @@ import {
   pipelineRunLogsQuerySchema,
   pipelineRunSchema,
 } from '@slipway/contracts';
-import { inWorkspace } from '../../platform/auth/principal.js';
+import { actorIdOf, actorLabelOf, inWorkspace } from '../../platform/auth/principal.js';
 import { routes } from '../../platform/routes.js';
 import type { LogHub } from './logs/log-hub.js';
 import { LogStream, type LogStreamSource } from './logs/log-stream.js';
@@ -44,7 +44,12 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
       response: pipelineRunSchema,
       status: 201,
       handler: async (request) => {
-        const run = await service.create(request.workspaceId!, request.body);
+        const p = request.principal;
+        const run = await service.create(request.workspaceId!, request.body, {
+          kind: 'user',
+          id: actorIdOf(p),
+          by: actorLabelOf(p),
+        });
         request.audit.detail = { pipelineId: run.pipelineId, number: run.number };
         return run;
       },
@@ -77,7 +82,10 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
         params: idParamsSchema,
         response: pipelineRunSchema,
         status,
-        handler: async (request) => service[action](request.workspaceId!, request.params.id),
+        handler: async (request) =>
+          action === 'abort'
+            ? service.abort(request.workspaceId!, request.params.id)
+            : service[action](request.workspaceId!, request.params.id, actorLabelOf(request.principal)),
       });
     runs.get(`${base}/:id/${PIPELINE_RUN_PATHS.logging}`, {
       summary:

@@ -2,6 +2,7 @@ import {
   FINISHED_RUN_STATUSES,
   RUN_STATUS_FILTERS,
   type CreatePipelineRunRequest,
+  type RunTrigger,
   type PipelineRunDetail,
   type PipelineRunListQuery,
   type PipelineRunLogSearchQuery,
@@ -18,6 +19,16 @@ import { storedDefinitions, type DefinitionSource } from './run-sources.js';
 import type { NewRun, RunRow, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
 import { localBindingIssues } from './workspace-bindings.js';
+
+/** The code a run was for (commit, branch, author), as its trigger says, for a re-run to keep. */
+function codeOf(trigger: unknown): Pick<RunTrigger, 'commit' | 'branch' | 'author'> {
+  const t = (trigger ?? {}) as RunTrigger;
+  return {
+    ...(t.commit ? { commit: t.commit } : {}),
+    ...(t.branch ? { branch: t.branch } : {}),
+    ...(t.author ? { author: t.author } : {}),
+  };
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const HOUR_MS = 3_600_000;
@@ -42,7 +53,11 @@ export class PipelineRunsService {
     this.prepare = prepare;
   }
 
-  async create(workspaceId: string, request: CreatePipelineRunRequest, trigger = { kind: 'user' }) {
+  async create(
+    workspaceId: string,
+    request: CreatePipelineRunRequest,
+    trigger: RunTrigger = { kind: 'user' },
+  ) {
     const note = await this.prepare?.(workspaceId, request.pipelineId);
     const pipeline = await this.runs.pipeline(workspaceId, request.pipelineId);
     if (!pipeline) throw new NotFoundError('Pipeline not found');
@@ -66,7 +81,8 @@ export class PipelineRunsService {
     });
   }
 
-  async rerun(workspaceId: string, id: string): Promise<PipelineRunView> {
+  /** Runs it again with the same params; the trigger keeps the commit, branch and author it was for. */
+  async rerun(workspaceId: string, id: string, by: string | null = null): Promise<PipelineRunView> {
     const run = await this.find(workspaceId, id);
     const pipeline = await this.runs.pipeline(workspaceId, run.pipelineId);
     if (!pipeline) throw new NotFoundError('Pipeline not found');
@@ -79,13 +95,13 @@ export class PipelineRunsService {
       params: run.params as Record<string, unknown>,
       workspaceBindings: run.workspaceBindings as unknown[],
       timeoutMs: run.timeoutMs,
-      trigger: { kind: 'rerun', id: run.id },
+      trigger: { ...codeOf(run.trigger), kind: 'rerun', id: run.id, by },
       rerunOf: run.id,
       environmentId: run.environmentId,
     });
   }
 
-  async rollback(workspaceId: string, id: string): Promise<PipelineRunView> {
+  async rollback(workspaceId: string, id: string, by: string | null = null): Promise<PipelineRunView> {
     const run = await this.find(workspaceId, id);
     const pipeline = await this.runs.pipeline(workspaceId, run.pipelineId);
     if (!pipeline?.rollbackPipelineId) throw new ConflictError('This pipeline has no rollback pipeline');
@@ -112,7 +128,7 @@ export class PipelineRunsService {
       params,
       workspaceBindings: [],
       timeoutMs: run.timeoutMs,
-      trigger: { kind: 'rollback', id: run.id },
+      trigger: { kind: 'rollback', id: run.id, by },
       rollbackOf: run.id,
     });
   }

@@ -160,7 +160,7 @@ describe('pipeline runs API (LocalExecutor)', () => {
       number: 2,
       rerunOf: run.id,
       params: { who: 'world' },
-      trigger: { kind: 'rerun' },
+      trigger: { kind: 'rerun', id: run.id },
     });
     await finished(rerun.json().id);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PipelineRunListQuery, PipelineRunStatus } from '@slipway/contracts';
+import type { PipelineRunListQuery, PipelineRunStatus, RunTrigger } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { pageOf, totalOf } from '../../platform/database/paging.js';
 import { anyRow, firstRow } from '../../platform/database/rows.js';
@@ -23,7 +23,7 @@ export interface NewRun {
   params: Record<string, unknown>;
   workspaceBindings: unknown[];
   timeoutMs: number;
-  trigger: { kind: string; id?: string | null };
+  trigger: RunTrigger;
   rerunOf?: string | null;
   rollbackOf?: string | null;
   environmentId?: string | null;

@@ -43,7 +43,7 @@ export function createSchedulesFeature(deps: SchedulesFeatureDeps): Feature<Sche
     store,
     ...deps.scheduler,
     start: (schedule) => {
-      const trigger = { kind: 'schedule', id: schedule.id };
+      const trigger = { kind: 'schedule', id: schedule.id, by: schedule.name };
       const request = {
         pipelineId: schedule.pipelineId,
         params: schedule.params as Record<string, string>,

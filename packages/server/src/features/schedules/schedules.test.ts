@@ -347,7 +347,7 @@ describe('schedules', () => {
       const runs = await runsOf(s.id);
       return runs.length > 0 && runs;
     }, 15_000);
-    expect(run!.trigger).toEqual({ kind: 'schedule', id: s.id });
+    expect(run!.trigger).toEqual({ kind: 'schedule', id: s.id, by: 'due-now' });
     const view = (await call('GET', `/api/schedules/${s.id}`, owner)).json() as Schedule;
     expect(view.lastRunId).toBe(run!.id);
     expect(new Date(view.nextRunAt!).getUTCMonth()).toBe(0);

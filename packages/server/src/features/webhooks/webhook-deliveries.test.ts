@@ -24,7 +24,15 @@ describe('webhook deliveries', () => {
     const receipt = res.json();
     expect(receipt.outcome).toBe('triggered');
     const started = await run(receipt.runId);
-    expect(started.trigger).toEqual({ kind: 'webhook', id: hook.id });
+    // the run says where it came from: the webhook, the commit, the branch and its author
+    expect(started.trigger).toEqual({
+      kind: 'webhook',
+      id: hook.id,
+      by: 'github push',
+      commit: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+      branch: 'master',
+      author: expect.any(String),
+    });
     expect(started.params).toEqual({
       'git-url': 'https://github.com/Codertocat/Hello-World.git',
       'git-revision': '6113728f27ae82c7b1a177c8d03f9e96e0adf246',

@@ -30,8 +30,8 @@ export function createWebhooksFeature(deps: WebhooksFeatureDeps): Feature<Webhoo
       const loaded = await deps.loader.load(workspaceId, pipelineId);
       return new Set((loaded.pipeline.spec.params ?? []).map((p) => p.name));
     },
-    async start(workspaceId, pipelineId, params, webhookId) {
-      const trigger = { kind: 'webhook', id: webhookId };
+    async start(workspaceId, pipelineId, params, webhookId, code) {
+      const trigger = { kind: 'webhook', id: webhookId, ...code };
       const request = {
         pipelineId,
         params,

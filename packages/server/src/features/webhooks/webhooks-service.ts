@@ -68,6 +68,8 @@ export interface WebhookRunner {
     pipelineId: string,
     params: Record<string, string>,
     webhookId: string,
+    /** what the delivery says of the code: the run's trigger keeps it */
+    code: { commit: string; branch: string; author: string; by: string },
   ): Promise<{ id: string }>;
 }
 
@@ -279,7 +281,12 @@ export class WebhooksService {
     try {
       const declared = await this.runner.declaredParams(hook.workspaceId, hook.pipelineId);
       const params = Object.fromEntries(Object.entries(found).filter(([name]) => declared.has(name)));
-      const run = await this.runner.start(hook.workspaceId, hook.pipelineId, params, hook.id);
+      const run = await this.runner.start(hook.workspaceId, hook.pipelineId, params, hook.id, {
+        commit: info.revision,
+        branch: info.branch,
+        author: info.author,
+        by: `${hook.type} ${hook.event}`,
+      });
       return log(201, 'triggered', `Run started for ${info.branch} at ${info.revision.slice(0, 12)}`, {
         params: found,
         runId: run.id,
