@@ -97,3 +97,28 @@ describe('resolvePipelineParams', () => {
     expect(resolvePipelineResults(buildAndDeploy(), { taskResults: {} })).toEqual({});
   });
 });
+
+describe('where a semantic issue is', () => {
+  it('marks it at the line and column of what its path names, not on line 1', () => {
+    const text = [
+      'apiVersion: tekton.dev/v1',
+      'kind: Pipeline',
+      'metadata:',
+      '  name: p',
+      'spec:',
+      '  tasks:',
+      '    - name: a',
+      '      taskSpec:',
+      '        steps: [{ name: s, image: busybox, script: "true" }]',
+      '    - name: b',
+      '      runAfter: [nope]',
+      '      taskSpec:',
+      '        steps: [{ name: s, image: busybox, script: "true" }]',
+    ].join('\n');
+    const result = checkDefinition(text);
+    expect(result.ok).toBe(false);
+    const issue = !result.ok ? result.errors.find((e) => e.path.includes('runAfter')) : undefined;
+    expect(issue).toMatchObject({ line: 11 });
+    expect(issue!.column).toBeGreaterThan(1);
+  });
+});

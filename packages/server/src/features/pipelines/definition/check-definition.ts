@@ -1,5 +1,5 @@
 import type { DefinitionIssue } from './definition-issue.js';
-import { parseDefinition, type ParsedDefinition } from './parse-document.js';
+import { locateIssues, parseDefinition, type ParsedDefinition } from './parse-document.js';
 import type { Task, TaskSpec } from './model.js';
 import type { TaskCatalogue } from './task-catalogue.js';
 import { validatePipeline } from './validate.js';
@@ -34,5 +34,5 @@ export function checkDefinition(text: string, catalogue: TaskCatalogue = {}): Pa
     const result = validatePipeline(spec, tasks, { basePath });
     if (!result.ok) errors.push(...result.errors.map((e) => ({ ...e, document })));
   });
-  return errors.length > 0 ? { ok: false, errors } : parsed;
+  return errors.length > 0 ? { ok: false, errors: locateIssues(text, errors) } : parsed;
 }

@@ -158,6 +158,33 @@ function crossDocumentErrors(documents: TektonDocument[]): DefinitionIssue[] {
   return errors;
 }
 
+/** `spec.tasks[2].runAfter[0]` → `['spec', 'tasks', 2, 'runAfter', 0]`. */
+export function pathSegments(path: string): PropertyKey[] {
+  const segments: PropertyKey[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    segments.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return segments;
+}
+
+/**
+ * Gives each issue without a position the line and column of what its path names in the text
+ * (or of the nearest thing above it that is there), so an editor marks it where it is rather than
+ * on line 1. `document` counts the non-empty documents, as the parsed definition's list does.
+ */
+export function locateIssues(text: string, issues: DefinitionIssue[]): DefinitionIssue[] {
+  if (issues.every((i) => i.line !== undefined)) return issues;
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lines, prettyErrors: false });
+  const present = (Array.isArray(docs) ? docs : []).filter(
+    (doc) => doc.contents !== null && doc.toJS() !== null,
+  );
+  return issues.map((issue) => {
+    const doc = present[issue.document ?? 0];
+    if (issue.line !== undefined || !doc) return issue;
+    return { ...issue, ...positionOf(doc, lines, pathSegments(issue.path)) };
+  });
+}
+
 /**
  * Parses a definition: YAML or JSON, one document or a YAML stream (`---`) of Tasks plus at most
  * one Pipeline and one PipelineRun. YAML syntax errors name line and column.
