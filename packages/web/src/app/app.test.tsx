@@ -106,11 +106,13 @@ describe('the routed app', () => {
     );
   });
 
-  it('ends an unknown path at the router fallback with a 404', async () => {
+  it('ends an unknown path at the router fallback with a 404, inside the layout', async () => {
     renderApp('/no/such/page');
     const fallback = await screen.findByTestId('router-error', {}, { timeout: 15_000 });
     expect(fallback.textContent).toContain('Unexpected Application Error');
     expect(fallback.textContent).toContain('404 Not Found');
+    // the sidebar stays: the way back is one click away
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
   });
 
   it('redirects the root to the dashboard', async () => {

@@ -86,8 +86,8 @@ function areaRoute(area: NavItem): RouteObject {
 
 /**
  * Every route of the app. Pages load lazily, so a first visit downloads only the shell and the
- * page it asked for; an unknown path ends at the router's default fallback with a 404. The
- * layout and everything in it needs a session (RequireAuth).
+ * page it asked for; an unknown path ends at the router's default fallback with a 404, inside the
+ * layout. The layout and everything in it needs a session (RequireAuth).
  */
 export const routes: RouteObject[] = [
   {
@@ -103,7 +103,19 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: layout,
-            children: [...ALL_AREAS.map(areaRoute), { path: '/access-denied', element: <AccessDenied /> }],
+            children: [
+              ...ALL_AREAS.map(areaRoute),
+              { path: '/access-denied', element: <AccessDenied /> },
+              // An unknown path inside the app answers the router's 404 fallback within the layout,
+              // so the sidebar and the way back stay.
+              {
+                path: '*',
+                loader: () => {
+                  throw new Response(null, { status: 404, statusText: 'Not Found' });
+                },
+                errorElement: <RouterErrorFallback />,
+              },
+            ],
           },
         ],
       },
