@@ -13,8 +13,11 @@ import type {
   QuickSetupRepository,
   QuickSetupResult,
 } from '@slipway/contracts';
+import { Keys, loadMasterKey } from '../../platform/keys.js';
 import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { SecretReader } from '../secrets/secret-reader.js';
+import { SqlSecretsStore } from '../secrets/secrets-store.js';
 
 const run = promisify(execFile);
 const CREATE = '/api/admin/quicksetup/createonboardingresources';
@@ -256,6 +259,29 @@ describe('quick setup', () => {
     });
 
     expect(await names('/api/secrets')).toEqual(['broken-git', 'docker-config', 'shop-git']);
+    // the credentials work as the pipeline's tasks use them: git-clone's token, buildah's docker config
+    const reader = new SecretReader(
+      new SqlSecretsStore(t.db.database.db),
+      new Keys(loadMasterKey(t.config.masterKey, t.config.dataDir)),
+    );
+    const gitToken = await reader.value(owner.workspaceId, 'shop-git', 'token');
+    const withGitToken = result.repositoryUrl.replace(
+      /^https?:\/\/[^/]+/,
+      base.replace('://', `://x-access-token:${encodeURIComponent(gitToken)}@`),
+    );
+    await git(work, 'clone', '--quiet', withGitToken, 'by-deploy-token');
+    const config = JSON.parse(
+      await reader.value(owner.workspaceId, 'docker-config', '.dockerconfigjson'),
+    ) as {
+      auths: Record<string, { auth: string }>;
+    };
+    expect(Object.keys(config.auths)).toEqual([host()]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/v2/${owner.workspaceId}/shop/blobs/uploads/`,
+      headers: { authorization: `Basic ${config.auths[host()]!.auth}` },
+    });
+    expect(upload.statusCode, upload.body).toBe(202);
     const audit = await call('GET', '/api/audit?action=quicksetup.create');
     expect(audit.json()).toEqual(
       expect.arrayContaining([
