@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Permission } from '@slipway/contracts';
 import { errorMessage, type ApiError } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PermissionButton } from '../access/Can';
 
 interface DeleteTemplateDialogProps {
   /** The template being deleted; null keeps the dialog closed. */
@@ -32,4 +35,43 @@ export function DeleteTemplateDialog({ target, body, remove, state, onClose }: D
       }
     />
   );
+}
+
+/**
+ * A catalogue page's deleting of templates: `button(row)` is a row's Delete (needing
+ * `permission`), `dialog` the confirmation it opens, which deletes with the page's mutation.
+ */
+export function useTemplateDeletion<Row extends { id: string; name: string }>(
+  [remove, state]: readonly [
+    DeleteTemplateDialogProps['remove'],
+    DeleteTemplateDialogProps['state'] & { reset: () => void },
+  ],
+  permission: Permission,
+  body: string,
+) {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<Row | null>(null);
+  const button = (row: Row) => (
+    <PermissionButton
+      size="small"
+      color="error"
+      permission={permission}
+      onClick={() => {
+        state.reset();
+        setTarget(row);
+      }}
+    >
+      {t('catalogue.delete')}
+    </PermissionButton>
+  );
+  const dialog = (
+    <DeleteTemplateDialog
+      target={target}
+      body={body}
+      remove={remove}
+      state={state}
+      onClose={() => setTarget(null)}
+    />
+  );
+  return { button, dialog };
 }

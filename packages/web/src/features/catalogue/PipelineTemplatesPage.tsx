@@ -19,7 +19,7 @@ import {
   usePipelineTemplatesQuery,
   useUpdatePipelineTemplateMutation,
 } from './api';
-import { DeleteTemplateDialog } from './DeleteTemplateDialog';
+import { useTemplateDeletion } from './DeleteTemplateDialog';
 import { TemplateDialog, templateValue } from './TemplateDialog';
 import { TemplatesTable } from './TemplatesTable';
 import { UseTemplateDialog } from './UseTemplateDialog';
@@ -32,11 +32,14 @@ export default function PipelineTemplatesPage() {
   const list = usePipelineTemplatesQuery(listParams.params);
   const [load, loaded] = useLazyPipelineTemplateQuery();
   const [editing, setEditing] = useState<PipelineDetail | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<PipelineSummary | null>(null);
   const [using, setUsing] = useState<PipelineSummary | null>(null);
   const [create, created] = useCreatePipelineTemplateMutation();
   const [update] = useUpdatePipelineTemplateMutation();
-  const [remove, removed] = useDeletePipelineTemplateMutation();
+  const deletion = useTemplateDeletion<PipelineSummary>(
+    useDeletePipelineTemplateMutation(),
+    'pipelineTemplates:delete',
+    t('catalogue.deletePipelineTemplateBody'),
+  );
   const canEdit = usePermission('pipelineTemplates:edit').allowed;
 
   function open(row: PipelineSummary) {
@@ -64,17 +67,7 @@ export default function PipelineTemplatesPage() {
           <PermissionButton size="small" permission="pipelines:create" onClick={() => setUsing(row)}>
             {t('catalogue.use')}
           </PermissionButton>
-          <PermissionButton
-            size="small"
-            color="error"
-            permission="pipelineTemplates:delete"
-            onClick={() => {
-              removed.reset();
-              setDeleting(row);
-            }}
-          >
-            {t('catalogue.delete')}
-          </PermissionButton>
+          {deletion.button(row)}
         </>
       )}
       states={listStates(list, t('catalogue.loadError'), {
@@ -114,13 +107,7 @@ export default function PipelineTemplatesPage() {
           onSave={(value) => (editing === 'new' ? create(value) : update({ id: editing.id, body: value }))}
         />
       ) : null}
-      <DeleteTemplateDialog
-        target={deleting}
-        body={t('catalogue.deletePipelineTemplateBody')}
-        remove={remove}
-        state={removed}
-        onClose={() => setDeleting(null)}
-      />
+      {deletion.dialog}
       {using ? <UseTemplateDialog template={using} onClose={() => setUsing(null)} /> : null}
     </ListAreaPage>
   );

@@ -7,7 +7,6 @@ import { Button } from '../../ui/Button';
 import { listStates } from '../../ui/list-states';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { PermissionButton } from '../access/Can';
 import { ListAreaPage } from '../access/ListAreaPage';
 import { usePermission } from '../access/usePermission';
 import {
@@ -16,7 +15,7 @@ import {
   useTaskTemplatesQuery,
   useUpdateTaskTemplateMutation,
 } from './api';
-import { DeleteTemplateDialog } from './DeleteTemplateDialog';
+import { useTemplateDeletion } from './DeleteTemplateDialog';
 import { TemplateDialog, templateValue } from './TemplateDialog';
 import { TemplatesTable } from './TemplatesTable';
 
@@ -46,10 +45,13 @@ export default function TaskTemplatesPage() {
   useDocumentTitle(t('catalogue.taskTemplates'));
   const list = useTaskTemplatesQuery();
   const [editing, setEditing] = useState<TaskTemplate | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TaskTemplate | null>(null);
   const [create, created] = useCreateTaskTemplateMutation();
   const [update, updated] = useUpdateTaskTemplateMutation();
-  const [remove, removed] = useDeleteTaskTemplateMutation();
+  const deletion = useTemplateDeletion<TaskTemplate>(
+    useDeleteTaskTemplateMutation(),
+    'taskTemplates:delete',
+    t('catalogue.deleteTaskTemplateBody'),
+  );
   const canEdit = usePermission('taskTemplates:edit').allowed;
 
   const body = (
@@ -74,19 +76,7 @@ export default function TaskTemplatesPage() {
           >
             {task.builtIn || !canEdit ? t('catalogue.view') : t('catalogue.edit')}
           </Button>
-          {task.builtIn ? null : (
-            <PermissionButton
-              size="small"
-              color="error"
-              permission="taskTemplates:delete"
-              onClick={() => {
-                removed.reset();
-                setDeleting(task);
-              }}
-            >
-              {t('catalogue.delete')}
-            </PermissionButton>
-          )}
+          {task.builtIn ? null : deletion.button(task)}
         </>
       )}
       states={listStates(list, t('catalogue.loadError'), {
@@ -126,13 +116,7 @@ export default function TaskTemplatesPage() {
           onSave={(value) => (editing === 'new' ? create(value) : update({ id: editing.id, body: value }))}
         />
       ) : null}
-      <DeleteTemplateDialog
-        target={deleting}
-        body={t('catalogue.deleteTaskTemplateBody')}
-        remove={remove}
-        state={removed}
-        onClose={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </ListAreaPage>
   );
 }
