@@ -7,9 +7,25 @@ import {
   quickSetupRepositoryListSchema,
   quickSetupResultSchema,
 } from '@slipway/contracts';
+import type { Permission } from '@slipway/contracts';
+import { holds } from '../../platform/auth/grants.js';
 import { actorIdOf, inWorkspace } from '../../platform/auth/principal.js';
+import { NotAllowedError } from '../../platform/errors.js';
 import { routes } from '../../platform/routes.js';
 import type { QuickSetupService } from './quick-setup-service.js';
+
+/**
+ * What quick setup makes besides the application, each of which the caller must be allowed to
+ * make too: the repository, the credentials' secrets (one holding a registry push token), the
+ * pipeline and its first run.
+ */
+const ALSO_NEEDED: Permission[] = [
+  'repositories:create',
+  'secrets:create',
+  'registries:edit',
+  'pipelines:create',
+  'pipelines:execute',
+];
 
 /** Quick setup's calls (spec §7): the app templates, what it can use, and the one that makes it all. */
 export function quickSetupRoutes(service: QuickSetupService): FastifyPluginAsyncZod {
@@ -44,6 +60,8 @@ export function quickSetupRoutes(service: QuickSetupService): FastifyPluginAsync
       response: quickSetupResultSchema,
       status: 201,
       handler: async (request) => {
+        if (ALSO_NEEDED.some((permission) => !holds(request.grants ?? [], permission)))
+          throw new NotAllowedError();
         const principal = request.principal!;
         const result = await service.create(request.workspaceId!, request.query.id, request.body, {
           actorId: actorIdOf(principal),

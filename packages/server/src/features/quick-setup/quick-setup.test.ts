@@ -290,6 +290,18 @@ describe('quick setup', () => {
     );
   });
 
+  it('refuses a caller who may not make what quick setup makes', async () => {
+    const before = await inventory();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${CREATE}?id=nodejs`,
+      headers: { authorization: `Bearer ${cloneToken}`, 'x-workspace-id': owner.workspaceId },
+      payload: { name: 'viewer-app', environmentIds: [envs.development] },
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await inventory()).toEqual(before);
+  });
+
   it('answers 409 for a name already set up, leaving nothing more', async () => {
     const before = await inventory();
     const res = await call('POST', `${CREATE}?id=go`, { name: 'shop', environmentIds: [envs.development] });
