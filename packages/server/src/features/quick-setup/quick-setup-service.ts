@@ -1,5 +1,7 @@
 import {
   PIPELINE_RUN_TIMEOUT_DEFAULT_HOURS,
+  pipelineListQuerySchema,
+  repositoryListQuerySchema,
   type QuickSetupCreateInput,
   type QuickSetupRegistries,
   type QuickSetupRepository,
@@ -26,7 +28,8 @@ import {
 
 /** The workspace secret the run engine and buildah read registry credentials from. */
 export const REGISTRY_SECRET = 'docker-config';
-const REGISTRY_ACCOUNT_DAYS = 364;
+/** how long the credentials quick setup makes last: just under the service accounts' year */
+const CREDENTIAL_DAYS = 364;
 const DAY_MS = 86_400_000;
 const TEMPLATE_NOT_FOUND = 'App template not found';
 const COMMIT_AUTHOR = { name: 'Slipway quick setup', email: 'quick-setup@slipway.invalid' };
@@ -68,14 +71,12 @@ export class QuickSetupService {
     return APP_TEMPLATES.map(describeTemplate);
   }
 
-  /** A new hosted repository, then the workspace's repositories (newest 100). */
+  /** A new hosted repository, then the workspace's repositories (the first 100 by name). */
   async repositories(workspaceId: string): Promise<QuickSetupRepository[]> {
-    const { rows } = await this.links.repositories.list(workspaceId, {
-      _start: 0,
-      _end: 100,
-      _sort: 'name',
-      _order: 'ASC',
-    } as Parameters<QuickSetupLinks['repositories']['list']>[1]);
+    const { rows } = await this.links.repositories.list(
+      workspaceId,
+      repositoryListQuerySchema.parse({ _end: 100, _sort: 'name' }),
+    );
     return [
       {
         kind: 'hosted',
@@ -157,7 +158,7 @@ export class QuickSetupService {
           await links.repositories.createToken(
             workspaceId,
             repository.id,
-            { name: `quick setup: ${input.name}`, access: 'read', expiresInDays: REGISTRY_ACCOUNT_DAYS },
+            { name: `quick setup: ${input.name}`, access: 'read', expiresInDays: CREDENTIAL_DAYS },
             caller.actorId,
           ),
           (t) => links.repositories.revokeToken(workspaceId, repository.id, t.id),
@@ -277,13 +278,10 @@ export class QuickSetupService {
   }
 
   private async registrySecretMissing(workspaceId: string): Promise<boolean> {
-    const { rows } = await this.links.secrets.list(workspaceId, {
-      _start: 0,
-      _end: 100,
-      _sort: 'name',
-      _order: 'ASC',
-      name: REGISTRY_SECRET,
-    } as Parameters<QuickSetupLinks['secrets']['list']>[1]);
+    const { rows } = await this.links.secrets.list(
+      workspaceId,
+      pipelineListQuerySchema.parse({ _end: 100, name: REGISTRY_SECRET }),
+    );
     return !rows.some((s) => s.name === REGISTRY_SECRET);
   }
 
@@ -299,7 +297,7 @@ export class QuickSetupService {
         { id: caller.actorId ?? '', organisationId: caller.organisationId },
         {
           name: `registry-${workspaceId.slice(0, 8)}-${Date.now().toString(36)}`,
-          expiresAt: new Date(Date.now() + REGISTRY_ACCOUNT_DAYS * DAY_MS).toISOString(),
+          expiresAt: new Date(Date.now() + CREDENTIAL_DAYS * DAY_MS).toISOString(),
           workspaces: [{ workspaceId, role: 'developer' }],
         },
       ),
