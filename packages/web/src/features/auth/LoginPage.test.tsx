@@ -136,3 +136,35 @@ describe('sign-in links', () => {
     await waitFor(() => expect(document.title).toBe('Sign in to Slipway · Slipway'));
   });
 });
+
+describe('directory sign-in (LDAP)', () => {
+  it('signs in with the directory username and password at the organisation’s link', async () => {
+    renderApp('/login?ldap=org-1');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Sign in with your directory' }, opts)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Name is required', {}, opts)).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid credentials', {}, opts)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Engine#1843');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'), opts);
+    expect(peer.calls('POST', '/api/auth/ldap_login').at(-1)!.body).toEqual({
+      username: 'ada',
+      password: 'Engine#1843',
+      organisationId: 'org-1',
+    });
+  });
+
+  it('offers the e-mail sign-in instead', async () => {
+    renderApp('/login?ldap=org-1');
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('link', { name: 'Sign in with e-mail instead' }, opts));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Slipway' }, opts)).toBeTruthy();
+  });
+});

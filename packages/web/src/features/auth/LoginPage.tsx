@@ -12,6 +12,7 @@ import { PasswordField } from '../../ui/PasswordField';
 import { useFormFields } from '../../ui/useFormFields';
 import { useLoginMutation, useOauthExchangeMutation } from './api';
 import { AuthCard, OtherWayIn } from './AuthCard';
+import { DirectorySignIn } from './DirectorySignIn';
 import { takeRememberedNext } from './next-path';
 import { useSignOutOnArrival } from './sign-out';
 import { OAuthButtons } from './OAuthButtons';
@@ -76,6 +77,9 @@ export default function LoginPage() {
       return true;
     },
   });
+
+  const directory = params.get('ldap');
+  if (directory && !finishing) return <DirectorySignIn organisationId={directory} next={next} />;
 
   if (finishing) {
     return (

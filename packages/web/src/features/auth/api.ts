@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   forgotPasswordRequestSchema,
+  ldapLoginRequestSchema,
   LoginRequest,
   LoginResponse,
   messageResponseSchema,
@@ -41,6 +42,10 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
     }),
+    // spec §7 "ldap login": the organisation's directory checks the username and password
+    ldapLogin: build.mutation<LoginResponse, z.infer<typeof ldapLoginRequestSchema>>({
+      query: (body) => ({ url: 'auth/ldap_login', method: 'POST', body }),
+    }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
     }),
@@ -69,6 +74,7 @@ export const {
   useVerifyCodeMutation,
   useResendCodeMutation,
   useLoginMutation,
+  useLdapLoginMutation,
   useLogoutMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,

@@ -58,3 +58,34 @@ describe('Enterprise SSO settings: TLS', () => {
     );
   });
 });
+
+describe('Enterprise SSO settings: the directory sign-in link', () => {
+  it('shows the organisation’s link once sign-in with the directory is enabled, and not before', async () => {
+    const settings = {
+      configured: true,
+      url: 'ldaps://ldap.example.com',
+      bindDn: 'cn=reader,dc=example,dc=com',
+      bindPassword: '',
+      hasBindPassword: true,
+      baseDn: 'dc=example,dc=com',
+      userQuery: '(uid={username})',
+      groupQuery: '(member={dn})',
+      emailAttribute: 'mail',
+      enabled: false,
+      groupRoles: [],
+      startTls: false,
+      skipTlsVerify: false,
+      caCertificate: '',
+      updatedAt: '2025-05-01T10:00:00.000Z',
+    };
+    ctx.peer.org.sso = settings;
+    const first = renderApp('/settings/account');
+    await screen.findByLabelText('URL', {}, opts);
+    expect(screen.queryByTestId('sso-directory-link')).toBeNull();
+    first.unmount();
+    ctx.peer.org.sso = { ...settings, enabled: true };
+    renderApp('/settings/account');
+    const field = (await screen.findByTestId('sso-directory-link-field', {}, opts)) as HTMLInputElement;
+    expect(field.value).toBe(`${window.location.origin}/login?ldap=org-1`);
+  });
+});

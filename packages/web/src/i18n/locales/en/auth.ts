@@ -22,6 +22,13 @@ export const auth = {
     signupLink: 'Sign up',
     signingIn: 'Signing you in…',
   },
+  ldap: {
+    title: 'Sign in with your directory',
+    intro:
+      'Your organisation signs you in with its directory (LDAP): use your directory username and password.',
+    username: 'Username',
+    withEmail: 'Sign in with e-mail instead',
+  },
   signup: {
     title: 'Create your account',
     submit: 'Create account',

@@ -4,6 +4,13 @@ export const sso = {
   title: 'Enterprise SSO',
   loadError: 'The SSO settings could not be loaded.',
   enabled: 'Sign-in with the directory (LDAP) enabled',
+  link: {
+    label: 'Directory sign-in link',
+    help: 'People of this organisation sign in with their directory username and password at this address.',
+    copy: 'Copy link',
+    copied: 'The link is copied.',
+    selectToCopy: 'The link is selected: copy it with your keyboard.',
+  },
   fields: {
     url: 'URL',
     baseDn: 'Base DN',
