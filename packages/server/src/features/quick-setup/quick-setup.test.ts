@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import type {
 } from '@slipway/contracts';
 import { Keys, loadMasterKey } from '../../platform/keys.js';
 import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
+import { buildahAvailable, buildahRequired } from '../../test-support/oci-registry.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { SecretReader } from '../secrets/secret-reader.js';
 import { SqlSecretsStore } from '../secrets/secrets-store.js';
@@ -325,4 +326,82 @@ describe('quick setup', () => {
     const firstRun = (await call('GET', `/api/pipelineruns/${result.runId}`)).json() as PipelineRunDetail;
     expect(firstRun.params).toMatchObject({ 'git-revision': 'main', image: `${result.image}:latest` });
   });
+
+  /**
+   * What the pipeline's clone and build-and-push tasks do, with the credentials quick setup made:
+   * the deploy token clones, buildah builds the Dockerfile and pushes with the docker config. The
+   * base image is `scratch` here (no registry is reachable from these machines to pull nginx).
+   */
+  it.skipIf(!buildahAvailable && !buildahRequired)(
+    'the seeded static site clones, builds with buildah and pushes to Slipway’s registry',
+    { timeout: 180_000 },
+    async () => {
+      const res = await call('POST', `${CREATE}?id=static-site`, {
+        name: 'pages',
+        environmentIds: [envs.development],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const result = res.json() as QuickSetupResult;
+      const reader = new SecretReader(
+        new SqlSecretsStore(t.db.database.db),
+        new Keys(loadMasterKey(t.config.masterKey, t.config.dataDir)),
+      );
+      const work = mkdtempSync(path.join(scratch, 'pages-'));
+      const token = await reader.value(owner.workspaceId, 'pages-git', 'token');
+      await git(
+        work,
+        'clone',
+        '--quiet',
+        result.repositoryUrl.replace(/^https?:\/\/[^/]+/, base.replace('://', `://x-access-token:${token}@`)),
+        'source',
+      );
+      const authfile = path.join(work, 'auth.json');
+      // buildah pushes to the server's public address; here that is the test server's own port
+      const listening = new URL(base).host;
+      const config = JSON.parse(
+        await reader.value(owner.workspaceId, 'docker-config', '.dockerconfigjson'),
+      ) as {
+        auths: Record<string, { auth: string }>;
+      };
+      writeFileSync(authfile, JSON.stringify({ auths: { [listening]: config.auths[host()] } }));
+      const buildah = (...args: string[]) =>
+        run(
+          'buildah',
+          [
+            '--storage-driver',
+            'vfs',
+            '--root',
+            path.join(work, 'root'),
+            '--runroot',
+            path.join(work, 'run'),
+            ...args,
+          ],
+          { env: { ...process.env, BUILDAH_ISOLATION: 'chroot', HOME: work }, maxBuffer: 16 * 1024 * 1024 },
+        );
+      // the run's image param, as quick setup started it
+      const firstRun = (await call('GET', `/api/pipelineruns/${result.runId}`)).json() as PipelineRunDetail;
+      const image = String(firstRun.params.image);
+      const target = image.replace(host(), listening);
+      await buildah(
+        'bud',
+        '--isolation',
+        'chroot',
+        '--build-arg',
+        'BASE_IMAGE=scratch',
+        '-t',
+        target,
+        path.join(work, 'source'),
+      );
+      await buildah('push', '--tls-verify=false', '--authfile', authfile, target, `docker://${target}`);
+      const tags = await t.app.inject({
+        method: 'GET',
+        url: `/v2/${owner.workspaceId}/pages/tags/list`,
+        headers: { authorization: `Basic ${Buffer.from(`x:${cloneToken}`).toString('base64')}` },
+      });
+      expect(tags.json()).toEqual({
+        name: `${owner.workspaceId}/pages`,
+        tags: [result.commit!.slice(0, 12)],
+      });
+    },
+  );
 });
