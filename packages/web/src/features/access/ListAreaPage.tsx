@@ -24,7 +24,8 @@ export function ListAreaPage({
   id: string;
   testId?: string;
   title: string;
-  create: { permission: Permission; label: string; onClick: () => void };
+  /** the "new …" button; `tourTarget` marks it for the guided tour (its `data-tour`) */
+  create: { permission: Permission; label: string; onClick: () => void; tourTarget?: string };
   notice?: { message: string | null | undefined; severity?: AlertColor };
   section?: { id: string; title: string };
   list: ReactNode;
@@ -36,7 +37,7 @@ export function ListAreaPage({
       testId={testId}
       title={title}
       actions={
-        <CreateButton permission={create.permission} onClick={create.onClick}>
+        <CreateButton permission={create.permission} onClick={create.onClick} data-tour={create.tourTarget}>
           {create.label}
         </CreateButton>
       }

@@ -101,6 +101,7 @@ export default function ApplicationsPage() {
         permission: 'applications:create',
         label: t('applications.create'),
         onClick: () => void navigate('/applications/new'),
+        tourTarget: 'microservice-initiate',
       }}
       list={
         <>

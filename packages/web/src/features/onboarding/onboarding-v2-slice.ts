@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { DEFAULT_CLUSTER_NAMESPACE } from '@slipway/contracts';
-import { loggedOut } from '../auth/auth-slice';
+import { loggedOut, signedIn } from '../auth/auth-slice';
 
 /** onboardingV2 (spec §3). `shoulCallOnboarding` is spelled as the spec spells it. */
 export interface OnboardingV2State {
@@ -54,6 +54,10 @@ export const onboardingV2Slice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialOnboardingV2State);
+    // a sign-in asks the guided tour whether this is the person's first (it starts the tour then)
+    builder.addCase(signedIn, (state) => {
+      state.shoulCallOnboarding = true;
+    });
   },
 });
 

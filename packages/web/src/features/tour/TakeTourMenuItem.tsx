@@ -2,7 +2,6 @@ import TourOutlined from '@mui/icons-material/TourOutlined';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { tourStepFromServerStep } from '@slipway/contracts';
 import { useAppDispatch } from '../../app/hooks';
 import { onboardingUpdated } from '../onboarding/onboarding-slice';
@@ -11,17 +10,15 @@ import { useSetTourStatusMutation } from './api';
 import { TOUR_RESTART_SERVER_STEP } from './useTourMachine';
 
 /**
- * "Take the tour" (user menu): starts the guided tour over from its first step and opens the
- * pipelines, where its first screen in Slipway is.
+ * "Take the tour" (user menu): starts the guided tour over from its first step, the microservice
+ * library's sidebar entry (on every page).
  */
 export function TakeTourMenuItem({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [setStatus] = useSetTourStatusMutation();
   async function start() {
     onDone();
-    void navigate('/pipelines');
     // the restart lands before the steps the tour records next (those only move forward)
     await setStatus({ restart: true, currentstep: TOUR_RESTART_SERVER_STEP })
       .unwrap()

@@ -25,11 +25,15 @@ export interface TourStep {
   advance: TourAdvance | null;
   /** the server step (currentstep) sent when the step's action happens (spec §4's table) */
   serverStep: number;
-  /** where the popover sits; beside a large panel (a dialog's body) rather than below it */
-  placement?: 'bottom' | 'left-start';
+  /** where the popover sits; beside a large panel (a dialog's body, a form) rather than below it */
+  placement?: 'bottom' | 'left-start' | 'right-start';
 }
 
 const S = TOUR_SERVER_STEPS;
+/** The way to the microservice library: its sidebar entry. */
+const TO_LIBRARY = ['microservice-library'];
+/** The way to the creation wizard: the library's "New application" button, then the library. */
+const TO_WIZARD = ['microservice-initiate', ...TO_LIBRARY];
 /** The way to the attach modal: the Clusters page's Attach button, then Clusters in the sidebar. */
 const TO_ATTACH = ['cluster-attach-open', 'clusters'];
 /** The way back to a run: Pipelines in the sidebar (its run list opens the runs). */
@@ -58,16 +62,28 @@ const auto = (): TourAdvance => ({ kind: 'auto' });
 const finished = (): TourAdvance => ({ kind: 'finished' });
 
 /**
- * The tour's 23 steps; the index is the tour step, max(0, currentstep - 4). Steps 0–3 and 22
- * concern the microservice library, which Slipway does not have yet: they have no targets and
- * are skipped. Step 5 (the provisioning page) has no screen either: it goes to the attach modal's
- * steps when the workspace has no cluster, and past them (server step 14) when it has one.
+ * The tour's 23 steps; the index is the tour step, max(0, currentstep - 4). It starts in the
+ * microservice library: its sidebar entry, the "New application" button, the wizard's general
+ * details (done when the service step appears), the success page's proceed button. Step 5 (the
+ * provisioning page) has no screen: it goes to the attach modal's steps when the workspace has no
+ * cluster, and past them (server step 14) when it has one. It ends at an application's overview.
  */
 export const TOUR_STEPS: TourStep[] = [
-  noScreen('library', S.libraryClick),
-  noScreen('initiate', S.initiate),
-  noScreen('generalDetails', S.generalDetailsDone),
-  noScreen('success', S.proceedToPipeline),
+  step('library', TO_LIBRARY, click('microservice-library'), S.libraryClick),
+  step('initiate', TO_WIZARD, click('microservice-initiate'), S.initiate),
+  step(
+    'generalDetails',
+    ['microservice-general-details', ...TO_WIZARD],
+    present('microservice-service'),
+    S.generalDetailsDone,
+    { placement: 'right-start' },
+  ),
+  step(
+    'success',
+    ['microservice-proceed', 'microservice-success', 'microservice-service', ...TO_WIZARD],
+    click('microservice-proceed'),
+    S.proceedToPipeline,
+  ),
   step(
     'runList',
     ['pipeline-run-initiate', 'pipelines'],
@@ -118,7 +134,12 @@ export const TOUR_STEPS: TourStep[] = [
   step('applyYamlLog', ['run-log-task', 'run-tab-logs', ...TO_RUN], click('run-log-task'), S.applyYamlLog),
   step('returnToCanvas', ['run-canvas', ...TO_RUN], click('run-canvas'), S.canvas),
   step('finalCanvas', ['run-canvas', ...TO_RUN], finished(), S.finalCanvas),
-  noScreen('overview', S.microserviceOverview),
+  step(
+    'overview',
+    ['microservice-overview-link', ...TO_LIBRARY],
+    click('microservice-overview-link'),
+    S.microserviceOverview,
+  ),
 ];
 
 /** Whether Slipway has the step's screen. */

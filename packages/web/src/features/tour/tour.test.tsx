@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOUR_SERVER_STEPS, TOUR_TIMING } from '@slipway/contracts';
 import { renderApp } from '../../test/app';
-import { sampleCluster } from '../../test/clusters-peer';
+import { AUTH_STORAGE_KEY } from '../auth/auth-storage';
+import { sampleApplication } from '../../test/applications-peer';
+import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import { isAvailable, previousAvailable, skipFrom, TOUR_STEPS } from './steps';
@@ -31,6 +33,7 @@ beforeEach(() => {
   ctx.peer.clusters.clusters = [];
   ctx.peer.pipelines.pipelines = [samplePipeline()];
   ctx.peer.pipelines.runs = [];
+  ctx.peer.applications.applications = [];
 });
 
 describe('tour steps', () => {
@@ -40,25 +43,24 @@ describe('tour steps', () => {
       if (step.id === 'provisioning') expect(step.serverStep).toBe(TOUR_SERVER_STEPS.provisioningPage);
       else expect(step.serverStep, step.id).toBe(i + 5);
     });
-    expect(TOUR_STEPS.filter((s) => !isAvailable(s)).map((s) => s.id)).toEqual([
-      'library',
-      'initiate',
-      'generalDetails',
-      'success',
-      'provisioning',
-      'overview',
+    expect(TOUR_STEPS.filter((s) => !isAvailable(s)).map((s) => s.id)).toEqual(['provisioning']);
+    expect(TOUR_STEPS.slice(0, 4).map((s) => s.targets[0])).toEqual([
+      'microservice-library',
+      'microservice-initiate',
+      'microservice-general-details',
+      'microservice-proceed',
     ]);
+    expect(TOUR_STEPS[22]!.targets[0]).toBe('microservice-overview-link');
     expect(TOUR_STEPS.find((s) => s.id === 'attachConfigure')!.pollMs).toBe(150);
     expect(TOUR_STEPS.find((s) => s.id === 'runPanel')!.pollMs).toBe(500);
     expect(TOUR_STEPS.find((s) => s.id === 'runList')!.pollMs).toBe(300);
   });
 
-  it('pass over the screens Slipway does not have', () => {
-    expect(skipFrom(0, false)).toEqual({ index: 4, serverStep: 8 });
+  it('pass over the provisioning page, which Slipway does not have', () => {
     expect(skipFrom(5, true)).toEqual({ index: 10, serverStep: 14 });
     expect(skipFrom(5, false)).toEqual({ index: 6, serverStep: 10 });
-    expect(skipFrom(22, false)).toEqual({ index: 23, serverStep: 27 });
-    expect(previousAvailable(4, false)).toBe(4);
+    expect(previousAvailable(0, false)).toBe(0);
+    expect(previousAvailable(4, false)).toBe(3);
     expect(previousAvailable(6, false)).toBe(4);
     expect(previousAvailable(10, true)).toBe(4);
     expect(previousAvailable(10, false)).toBe(9);
@@ -120,9 +122,10 @@ describe('the guided tour', () => {
     await stepShown(4);
     expect(within(card).getByRole('heading').textContent).toBe('Pipeline runs');
     const dots = within(card).getAllByTestId('tour-dot');
+    expect(dots).toHaveLength(22);
     expect(dots.filter((d) => d.dataset.active === 'true')).toHaveLength(1);
-    expect(dots[0]!.dataset.active).toBe('true');
-    expect(within(card).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    expect(dots[4]!.dataset.active).toBe('true');
+    expect(within(card).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', false);
 
     // Right: the initiate action's server step (9); the provisioning page has no screen, and with
     // no cluster attached the tour goes to the attach modal (server step 10), leading to Clusters.
@@ -174,16 +177,17 @@ describe('the guided tour', () => {
     });
   });
 
-  it('"Take the tour" restarts it from the first step and opens the pipelines', async () => {
+  it('"Take the tour" restarts it from the first step, the library’s sidebar entry', async () => {
     ctx.peer.tour.state = { is_onboarding_completed: true, currentstep: 27 };
     renderApp('/dashboard');
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('user-menu', {}, opts));
     await user.click(await screen.findByTestId('take-tour'));
-    await waitFor(() => expect(window.location.pathname).toBe('/pipelines'));
-    await stepShown(4);
-    await waitFor(() => expect(sent()).toEqual([{ restart: true, currentstep: 4 }, { currentstep: 8 }]));
-    expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: false, currentstep: 8 });
+    await stepShown(0);
+    expect(within(await popover()).getByRole('heading').textContent).toBe('Microservice library');
+    expect(window.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(sent()).toEqual([{ restart: true, currentstep: 4 }]));
+    expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: false, currentstep: 4 });
   });
 
   it('auto-advances from the canvas after 5 s, then the input parameters tab click', async () => {
@@ -201,31 +205,115 @@ describe('the guided tour', () => {
     await waitFor(() => expect(sent()).toEqual([{ currentstep: 16 }, { currentstep: 17 }]));
   }, 20_000);
 
-  it('ends the final canvas step when the run finishes; the counter reaching 23 completes onboarding', async () => {
+  it('ends the final canvas step when the run finishes; the overview link brings the counter to 23, completing onboarding', async () => {
     ctx.peer.pipelines.runs = [sampleRun({ id: 'run-1', status: 'succeeded' })];
+    ctx.peer.applications.applications = [sampleApplication()];
     ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: TOUR_SERVER_STEPS.canvas };
     const { store } = renderApp('/pipelines/runs/run-1');
-    await waitFor(() => expect(store.getState().onboardingV2.isOnboardingInProgress).toBe(false), {
-      timeout: 10_000,
-    });
+    await popover({ timeout: 10_000 });
+    await stepShown(22, 10_000);
+    expect(within(await popover()).getByRole('heading').textContent).toBe('Microservice overview');
+    // on the run page the step leads to the library
+    expect(await screen.findByTestId('tour-leading')).toBeTruthy();
+    expect(store.getState().onboarding.pipelineId).toBe('pl-1');
+    const user = userEvent.setup();
+    await user.click(document.querySelector<HTMLElement>('[data-tour="microservice-library"]')!);
+    await waitFor(() => expect(window.location.pathname).toBe('/applications'), opts);
+    await user.click(await screen.findByRole('link', { name: 'orders' }, opts));
+    await waitFor(() => expect(store.getState().onboardingV2.isOnboardingInProgress).toBe(false), opts);
     expect(screen.queryByTestId('tour-popover')).toBeNull();
     await waitFor(() =>
-      expect(sent()).toEqual([{ currentstep: 26 }, { currentstep: 27 }, { is_onboarding_completed: true }]),
+      expect(sent()).toEqual([
+        { currentstep: 26 },
+        { currentstep: 27 },
+        { currentstep: 27, is_onboarding_completed: true },
+      ]),
     );
     expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: true, currentstep: 27 });
     expect(store.getState().onboarding).toMatchObject({ tourComplete: true, pipelineId: 'pl-1' });
-  }, 15_000);
+  }, 40_000);
 
   it('a failed run ends the step too, without marking the pipeline completed', async () => {
     ctx.peer.pipelines.runs = [sampleRun({ id: 'run-2', status: 'failed' })];
     ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: TOUR_SERVER_STEPS.canvas };
     const { store } = renderApp('/pipelines/runs/run-2');
-    await waitFor(() => expect(store.getState().onboarding.tourComplete).toBe(true), { timeout: 10_000 });
+    await popover({ timeout: 10_000 });
+    await stepShown(22, 10_000);
     expect(store.getState().onboarding.pipelineId).toBeNull();
+    await userEvent.setup().click(within(await popover()).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(store.getState().onboarding.tourComplete).toBe(true), opts);
     await waitFor(() =>
       expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: true, currentstep: 27 }),
     );
   }, 15_000);
+
+  it('walks the microservice library: its sidebar entry, New application, the general details, the success page', async () => {
+    ctx.peer.clusters.environments = [sampleEnvironment({ id: 'env-dev', name: 'development' })];
+    ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: 4 };
+    renderApp('/dashboard');
+    await stepShown(0, 10_000);
+    const user = userEvent.setup();
+    await user.click(document.querySelector<HTMLElement>('[data-tour="microservice-library"]')!);
+    await stepShown(1);
+    await user.click(await screen.findByRole('button', { name: 'New application' }, opts));
+    await stepShown(2);
+    expect(within(await popover()).getByRole('heading').textContent).toBe('General details');
+    const form = await screen.findByRole('form', { name: 'New application' }, opts);
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'orders-api');
+    await user.click(within(form).getByRole('combobox', { name: 'Environments' }));
+    await user.click(await screen.findByRole('option', { name: 'development' }));
+    await user.keyboard('{Escape}');
+    // the tour stays open: Escape closed the select's menu
+    await user.click(within(form).getByRole('button', { name: 'Next' }));
+    await stepShown(3);
+    await user.click(within(form).getByRole('combobox', { name: 'Service type' }));
+    await user.click(await screen.findByRole('option', { name: 'NodePort' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Service port' }), '8080');
+    await user.type(within(form).getByRole('textbox', { name: 'Namespace' }), 'shop');
+    await user.click(within(form).getByRole('combobox', { name: 'Pipeline' }));
+    await user.click(await screen.findByRole('option', { name: 'hello' }));
+    await user.click(within(form).getByRole('button', { name: 'Create application' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to pipeline run' }, opts));
+    await stepShown(4);
+    await waitFor(() => expect(window.location.pathname).toBe('/pipelines/pl-1'));
+    // on the pipeline's own run button once its page has loaded
+    await waitFor(() => expect(screen.queryByTestId('tour-leading')).toBeNull(), opts);
+    await waitFor(() =>
+      expect(sent()).toEqual([
+        { currentstep: 5 },
+        { currentstep: 6 },
+        { currentstep: 7 },
+        { currentstep: 8 },
+      ]),
+    );
+  }, 30_000);
+
+  it('starts at a first sign-in, and stays closed at a sign-in after Skip', async () => {
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    ctx.peer.addUser({ email: 'newcomer@example.com', password: 'Engine#1843' });
+    const signInAt = async () => {
+      const view = renderApp('/login');
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('Email', {}, opts), 'newcomer@example.com');
+      await user.type(screen.getByLabelText('Password'), 'Engine#1843');
+      await user.keyboard('{Enter}');
+      await screen.findByTestId('app-shell', {}, opts);
+      return { view, user };
+    };
+    const first = await signInAt();
+    await stepShown(0, 10_000);
+    expect(sent()).toEqual([{ currentstep: 4 }]);
+    await first.user.click(within(await popover()).getByRole('button', { name: 'Skip tour' }));
+    await waitFor(() => expect(ctx.peer.tour.state.is_onboarding_completed).toBe(true));
+    first.view.unmount();
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+
+    const second = await signInAt();
+    await waitFor(() => expect(second.view.store.getState().onboardingV2.shoulCallOnboarding).toBe(false));
+    await new Promise((r) => setTimeout(r, TOUR_TIMING.targetPollMs * 2));
+    expect(screen.queryByTestId('tour-popover')).toBeNull();
+    expect(sent()).toEqual([{ currentstep: 4 }, { is_onboarding_completed: true }]);
+  }, 30_000);
 
   it('sets hasRefreshed when the page is reloaded mid-tour', async () => {
     ctx.peer.tour.state = { is_onboarding_completed: false, currentstep: 8 };

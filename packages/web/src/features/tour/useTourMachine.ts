@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import {
   clampTourStep,
   shouldOpenTour,
+  TOUR_COMPLETED_SERVER_STEP,
   TOUR_COMPLETES_AT_STEP,
   TOUR_OPENS_AT_SERVER_STEP,
   tourStepFromServerStep,
@@ -15,13 +16,14 @@ import { isAvailable, previousAvailable, skipFrom, TOUR_STEPS } from './steps';
 /**
  * The tour's state machine (spec §4). The step index lives in onboardingV2.currentStep and is
  * clamped to the steps; the server's currentstep opens the tour (4 or more while onboarding is in
- * progress) and records each action's server step. Steps without a screen in Slipway are passed
- * over, recording the server step they would have.
+ * progress) and records each action's server step. A sign-in (onboardingV2.shoulCallOnboarding)
+ * of someone who has not started the tour starts it: currentstep 4, the tour's first step. Steps
+ * without a screen in Slipway are passed over, recording the server step they would have.
  */
 export function useTourMachine(clusters: boolean | null) {
   const clusterPresent = clusters === true;
   const dispatch = useAppDispatch();
-  const { isTourOpen, currentStep } = useAppSelector((s) => s.onboardingV2);
+  const { isTourOpen, currentStep, shoulCallOnboarding } = useAppSelector((s) => s.onboardingV2);
   const showGuide = useAppSelector((s) => s.onboarding.showGuide);
   const { data } = useTourStatusQuery();
   const [setStatus] = useSetTourStatusMutation();
@@ -33,6 +35,16 @@ export function useTourMachine(clusters: boolean | null) {
   useEffect(() => {
     if (isTourOpen) dismissed.current = false;
   }, [isTourOpen]);
+
+  // A first sign-in starts the tour; Skip or completion (is_onboarding_completed) keeps it closed.
+  useEffect(() => {
+    if (!shoulCallOnboarding || !data?.Onboardingstate) return;
+    dispatch(onboardingV2Updated({ shoulCallOnboarding: false }));
+    const { currentstep, is_onboarding_completed } = data.Onboardingstate;
+    if (!is_onboarding_completed && currentstep < TOUR_OPENS_AT_SERVER_STEP) {
+      void setStatus({ currentstep: TOUR_OPENS_AT_SERVER_STEP });
+    }
+  }, [shoulCallOnboarding, data, dispatch, setStatus]);
 
   // Open from the server's state.
   useEffect(() => {
@@ -110,7 +122,9 @@ export function useTourMachine(clusters: boolean | null) {
   useEffect(() => {
     if (!isTourOpen) return;
     if (currentStep >= TOUR_COMPLETES_AT_STEP) {
-      void setStatus({ is_onboarding_completed: true });
+      // with the last server step: whichever of this and the last step's record lands first
+      // finishes the tour (a completion before it would read as a skip)
+      void setStatus({ currentstep: TOUR_COMPLETED_SERVER_STEP, is_onboarding_completed: true });
       dispatch(onboardingV2Updated({ isTourOpen: false, isOnboardingInProgress: false }));
       dispatch(onboardingUpdated({ showGuide: false, tourComplete: true }));
       return;

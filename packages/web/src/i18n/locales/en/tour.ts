@@ -9,15 +9,24 @@ export const tour = {
   progress: 'Step {{current}} of {{total}}',
   lead: 'Open this to continue the tour here.',
   steps: {
-    library: { title: 'Microservice library', body: 'Microservice library sidebar entry.' },
-    initiate: { title: 'Initiate a new microservice', body: 'The initiate-new-microservice button.' },
+    library: {
+      title: 'Microservice library',
+      body: 'Microservice library sidebar entry. Open it to continue.',
+    },
+    initiate: {
+      title: 'Initiate a new microservice',
+      body: 'The initiate-new-microservice button. Press it to continue.',
+      lead: 'Open the microservice library to continue the tour.',
+    },
     generalDetails: {
       title: 'General details',
-      body: 'The microservice creation wizard, general details: environment, registry, repository.',
+      body: 'The microservice creation wizard, general details: environment, registry, repository. Fill them in and press Next to continue.',
+      lead: 'Initiate a new microservice to continue the tour.',
     },
     success: {
       title: 'Microservice created',
       body: 'The microservice success page, with a proceed-to-pipeline-run action.',
+      lead: 'Create the microservice, with a pipeline, and proceed to its pipeline run to continue the tour.',
     },
     runList: {
       title: 'Pipeline runs',
@@ -85,6 +94,10 @@ export const tour = {
       title: 'Your run',
       body: 'The tour ends when the run reaches a finished status.',
     },
-    overview: { title: 'Microservice overview', body: 'The microservice overview link.' },
+    overview: {
+      title: 'Microservice overview',
+      body: 'The microservice overview link. Open it to finish the tour.',
+      lead: 'Open the microservice library to continue the tour.',
+    },
   },
 } as const;
