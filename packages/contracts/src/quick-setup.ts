@@ -109,5 +109,7 @@ export const quickSetupResultSchema = z.object({
   /** the secrets made: the git credential and, when the workspace had none, `docker-config` */
   secrets: z.array(z.string()),
   runId: z.string(),
+  /** what may stop the first run on this server, in words (e.g. the clone URL is refused) */
+  warnings: z.array(z.string()),
 });
 export type QuickSetupResult = z.infer<typeof quickSetupResultSchema>;

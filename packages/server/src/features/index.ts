@@ -224,6 +224,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
     pipelines: catalogue.exports.pipelines,
     applications: applications.exports.service,
     runs: pipelineRuns.exports.service,
+    gitPolicy,
   });
 
   return {

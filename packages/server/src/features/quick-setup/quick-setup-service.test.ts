@@ -48,6 +48,7 @@ function recordingLinks(failAt: string) {
       remove: step('applications.remove', undefined),
     },
     runs: { create: step('runs.create', { id: 'run-1' }) },
+    gitPolicy: { check: async () => undefined },
   } as unknown as QuickSetupLinks;
   return { links, log };
 }

@@ -9,6 +9,7 @@ import {
   type RepositoryDetail,
 } from '@slipway/contracts';
 import { InputError, NotFoundError } from '../../platform/errors.js';
+import { GitUrlRefused, type GitUrlPolicy } from '../../platform/git-url-policy.js';
 import type { ApplicationsService } from '../applications/applications-service.js';
 import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
 import type { PipelineRunsService } from '../pipeline-runs/pipeline-runs-service.js';
@@ -56,6 +57,8 @@ export interface QuickSetupLinks {
   pipelines: Pick<PipelinesService, 'create' | 'remove'>;
   applications: Pick<ApplicationsService, 'create' | 'remove'>;
   runs: Pick<PipelineRunsService, 'create'>;
+  /** SLIPWAY_GIT_ALLOW: whether the git-clone task may fetch the repository */
+  gitPolicy: Pick<GitUrlPolicy, 'check'>;
 }
 
 /**
@@ -260,10 +263,22 @@ export class QuickSetupService {
         image,
         secrets,
         runId: run.id,
+        warnings: await this.warnings(repository.url),
       };
     } catch (err) {
       for (const step of undo.reverse()) await step().catch(() => undefined);
       throw err;
+    }
+  }
+
+  /** Why the first run may stop on this server: the clone URL refused by SLIPWAY_GIT_ALLOW. */
+  private async warnings(cloneUrl: string): Promise<string[]> {
+    try {
+      await this.links.gitPolicy.check(cloneUrl);
+      return [];
+    } catch (err) {
+      if (!(err instanceof GitUrlRefused)) throw err;
+      return [`The clone step will refuse ${cloneUrl}: ${err.message}`];
     }
   }
 
