@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeColumn } from '../../ui/columns';
 import type { Column } from '../../ui/DataTable';
+import { RunTriggerCell } from './RunTrigger';
 import { EmptyState } from '../../ui/EmptyState';
 import { listStates } from '../../ui/list-states';
 import { TableSection } from '../../ui/TableSection';
@@ -53,17 +54,28 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
       primary: true,
       sortKey: 'number',
     },
-    {
-      id: 'pipeline',
-      header: t('pipelines.columns.pipeline'),
-      cell: (r) => pipelineName(r.pipelineId),
-      hideBelow: 'sm',
-    },
+    // on a pipeline's own page every run is of that pipeline: the column would only repeat it
+    ...(pipelineId
+      ? []
+      : [
+          {
+            id: 'pipeline',
+            header: t('pipelines.columns.pipeline'),
+            cell: (r: PipelineRunView) => pipelineName(r.pipelineId),
+            hideBelow: 'sm' as const,
+          },
+        ]),
     {
       id: 'status',
       header: t('pipelines.columns.status'),
       cell: (r) => <StatusChip status={r.status} />,
       sortKey: 'status',
+    },
+    {
+      id: 'trigger',
+      header: t('pipelines.columns.trigger'),
+      cell: (r) => <RunTriggerCell trigger={r.trigger} />,
+      hideBelow: 'md',
     },
     timeColumn<PipelineRunView>(
       'started',

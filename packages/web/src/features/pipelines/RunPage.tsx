@@ -22,6 +22,7 @@ import { durationOf, formatTime } from './format';
 import { RunActions } from './RunActions';
 import { RunLogs } from './RunLogs';
 import { RunTasks } from './RunTasks';
+import { useTriggerText } from './RunTrigger';
 import { StatusChip } from './StatusChip';
 
 /** how often an unfinished run is asked for again */
@@ -64,6 +65,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
   const version = usePipelineVersionQuery({ id: run.pipelineId, version: run.pipelineVersion });
   const definition = version.data?.definition ?? (version.isError ? null : undefined);
   const environment = useEnvironmentQuery(run.environmentId ?? '', { skip: !run.environmentId }).data;
+  const trigger = useTriggerText();
 
   function select(task: string) {
     setSelected(task);
@@ -71,6 +73,10 @@ function RunView({ run }: { run: PipelineRunDetail }) {
   }
 
   const facts: [string, string][] = [
+    [t('pipelines.run.trigger'), trigger.source(run.trigger)],
+    ...(trigger.code(run.trigger)
+      ? [[t('pipelines.run.code'), trigger.code(run.trigger)] as [string, string]]
+      : []),
     [t('pipelines.run.queued'), formatTime(run.queuedAt, i18n.language)],
     [t('pipelines.run.started'), formatTime(run.startedAt, i18n.language)],
     [t('pipelines.run.finished'), formatTime(run.finishedAt, i18n.language)],

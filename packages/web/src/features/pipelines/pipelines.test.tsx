@@ -333,6 +333,16 @@ describe('pipeline editor', () => {
 });
 
 describe('pipeline detail', () => {
+  it('lists its own runs by name, without a column repeating the pipeline (it showed the id)', async () => {
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-9', number: 9, pipelineId: 'pl-1' })];
+    renderApp('/pipelines/pl-1');
+    const [row] = await screen.findAllByTestId('run-row', {}, opts);
+    expect(row!.textContent).toContain('#9');
+    expect(row!.textContent).not.toContain('pl-1');
+    const table = row!.closest('table')!;
+    expect(within(table).queryByRole('columnheader', { name: 'Pipeline' })).toBeNull();
+  });
+
   it('shows the versions, saves a changed definition and runs this pipeline', async () => {
     renderApp('/pipelines/pl-1');
     const user = userEvent.setup();

@@ -46,6 +46,39 @@ describe('run page', () => {
     });
   }
 
+  it('says where the run came from, in the run list and on its page', async () => {
+    const run = runningRun();
+    run.trigger = {
+      kind: 'webhook',
+      id: 'wh-1',
+      by: 'github push',
+      commit: '6113728f27ae82c7b1a177c8d03f9e96e0adf246',
+      branch: 'main',
+      author: 'Codertocat',
+    };
+    ctx.peer.pipelines.runs = [
+      run,
+      sampleRun({ id: 'run-3', number: 3, trigger: { kind: 'user', by: 'ada@example.com' } }),
+    ];
+    renderApp('/pipelines');
+    const rows = await screen.findAllByTestId('run-row', {}, opts);
+    const texts = rows.map((r) => r.textContent);
+    expect(texts.find((x) => x?.includes('#7'))).toContain(
+      'Webhook (github push)main @ 6113728 by Codertocat',
+    );
+    expect(texts.find((x) => x?.includes('#3'))).toContain('By ada@example.com');
+  });
+
+  it('shows the trigger and the code on the run page', async () => {
+    const run = runningRun();
+    run.trigger = { kind: 'push', id: 'app-1', by: 'ci-bot', commit: 'abcdef1234567', branch: 'main' };
+    ctx.peer.pipelines.runs = [run];
+    renderApp('/pipelines/runs/run-7');
+    await screen.findByTestId('task-row', {}, opts);
+    expect(screen.getByText('Push by ci-bot')).toBeTruthy();
+    expect(screen.getByText('main @ abcdef1')).toBeTruthy();
+  });
+
   it('shows the tasks with their steps', async () => {
     ctx.peer.pipelines.runs = [runningRun()];
     renderApp('/pipelines/runs/run-7');

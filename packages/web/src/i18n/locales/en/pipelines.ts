@@ -21,6 +21,27 @@ export const pipelines = {
     status: 'Status',
     started: 'Started',
     duration: 'Duration',
+    trigger: 'Trigger',
+  },
+  // Where a run came from (its trigger): with who or what started it, and without
+  trigger: {
+    by: {
+      user: 'By {{by}}',
+      webhook: 'Webhook ({{by}})',
+      schedule: 'Schedule {{by}}',
+      push: 'Push by {{by}}',
+      rerun: 'Re-run by {{by}}',
+      rollback: 'Rollback by {{by}}',
+    },
+    plain: {
+      user: 'By hand',
+      webhook: 'Webhook',
+      schedule: 'Schedule',
+      push: 'Push',
+      rerun: 'Re-run',
+      rollback: 'Rollback',
+    },
+    codeBy: '{{code}} by {{author}}',
   },
   filters: {
     failed: 'Failed',
@@ -90,6 +111,8 @@ export const pipelines = {
   },
   run: {
     loadError: 'The pipeline run could not be loaded.',
+    trigger: 'Triggered',
+    code: 'Code',
     environment: 'Environment',
     noEnvironment: 'None (local executor)',
     queuePosition: 'Waiting: number {{position}} in the queue',
