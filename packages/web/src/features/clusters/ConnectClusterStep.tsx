@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClusterAttach } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
+import { LoopbackWarning } from '../../ui/LoopbackWarning';
 import { saveTextFile } from './save-text-file';
 
 /** Attach step 2: download the YAML holding the agent token, and copy the kubectl command. */
@@ -28,6 +29,7 @@ export function ConnectClusterStep({
   return (
     <Stack spacing={2} data-testid="connect-cluster" data-tour="cluster-attach-connect">
       <Typography>{t('clusters.connect.body')}</Typography>
+      <LoopbackWarning url={attach.serverUrl} who="agent" />
       <Box>
         <Button
           variant="contained"

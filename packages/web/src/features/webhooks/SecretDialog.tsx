@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoopbackWarning } from '../../ui/LoopbackWarning';
 import type { WebhookWithSecret } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
@@ -58,6 +59,7 @@ export function SecretDialog({ webhook, onClose }: { webhook: WebhookWithSecret;
       <DialogContent>
         <Stack spacing={2}>
           <Alert severity="warning">{t('webhooks.secret.warning')}</Alert>
+          <LoopbackWarning url={url} who="provider" />
           <TextField
             inputRef={urlInput}
             id="webhook-payload-url"
