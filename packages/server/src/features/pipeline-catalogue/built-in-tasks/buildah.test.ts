@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineRunDetail } from '@slipway/contracts';
 import { parseDefinition } from '../../pipelines/definition/index.js';
+import { freePort } from '../../../test-support/free-port.js';
 import { createGitRepo } from '../../../test-support/git-http-server.js';
 import { createSignedInUser, type TestUser } from '../../../test-support/identity.js';
 import {
@@ -64,8 +65,11 @@ describe.skipIf(!runnable)('built-in buildah task: builds and pushes to a real O
   let user: TestUser;
   let registry: OciRegistry;
   let dir: string;
+  /** where the test app listens, so the sandboxed step can push to Slipway's own registry */
+  let appPort: number;
 
   beforeAll(async () => {
+    appPort = await freePort();
     dir = mkdtempSync(path.join(tmpdir(), 'slipway-buildah-'));
     createGitRepo(path.join(dir, 'app'), {
       Containerfile: 'FROM scratch\nCOPY hello.txt /srv/hello.txt\nLABEL org.slipway.test=buildah\n',
@@ -78,8 +82,9 @@ describe.skipIf(!runnable)('built-in buildah task: builds and pushes to a real O
     t = await createTestApp({
       SLIPWAY_GIT_ALLOW: 'file',
       SLIPWAY_SANDBOX_READ_ONLY_PATHS: path.join(dir, 'app'),
-      SLIPWAY_SANDBOX_NET_ALLOW: `127.0.0.1:${new URL(registry.url).port}`,
+      SLIPWAY_SANDBOX_NET_ALLOW: `127.0.0.1:${new URL(registry.url).port},127.0.0.1:${appPort}`,
     });
+    await t.app.listen({ port: appPort, host: '127.0.0.1' });
     user = await createSignedInUser(t.app, t.db.database);
   }, 30_000);
   afterAll(async () => {
@@ -144,6 +149,47 @@ describe.skipIf(!runnable)('built-in buildah task: builds and pushes to a real O
     const scratch = path.join(t.config.dataDir, 'scratch');
     expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
     expect((await registry.manifest('slipway/hello', 'v2')).status).toBe(404);
+  }, 150_000);
+
+  it('pushes to a registry that needs credentials with the workspace secret docker-config (Slipway’s own)', async () => {
+    const call = (method: 'POST' | 'GET', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+    const account = await call('POST', '/api/service-accounts', {
+      name: 'builder',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      workspaces: [{ workspaceId: user.workspaceId, role: 'developer' }],
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    const host = `127.0.0.1:${appPort}`;
+    const auth = Buffer.from(`x:${(account.json() as { token: string }).token}`).toString('base64');
+    const secret = await call('POST', '/api/secrets', {
+      name: 'docker-config',
+      values: { '.dockerconfigjson': JSON.stringify({ auths: { [host]: { auth } } }) },
+    });
+    expect(secret.statusCode, secret.body).toBe(201);
+    const pipeline = await call('POST', '/api/pipelines', {
+      name: 'build-private',
+      definition: BUILD.replace('build-image', 'build-private'),
+    });
+    expect(pipeline.statusCode, pipeline.body).toBe(201);
+    const image = `${host}/${user.workspaceId}/hello:v1`;
+    const started = await call('POST', '/api/pipelineruns', {
+      pipelineId: pipeline.json().id,
+      params: { repo: `file://${path.join(dir, 'app')}`, image },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const run = await waitFor(async () => {
+      const found = (await call('GET', `/api/pipelineruns/${started.json().id}`)).json() as PipelineRunDetail;
+      return FINISHED.includes(found.status) && found;
+    }, 120_000);
+    const logs = (await call('GET', `/api/pipelineruns/${run.id}/logs`)).body;
+    expect(run.status, logs).toBe('succeeded');
+    // the credentials never reach the log
+    expect(logs).not.toContain(auth);
+    const tags = await fetch(`http://${host}/v2/${user.workspaceId}/hello/tags/list`, {
+      headers: { authorization: `Basic ${auth}` },
+    });
+    expect(await tags.json()).toEqual({ name: `${user.workspaceId}/hello`, tags: ['v1'] });
   }, 150_000);
 });
 

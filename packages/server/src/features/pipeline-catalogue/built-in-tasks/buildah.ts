@@ -21,6 +21,12 @@ spec:
       type: string
       description: Verify the registry's TLS certificate.
       default: "true"
+    - name: AUTH_SECRET
+      type: string
+      description: >-
+        The workspace secret whose .dockerconfigjson key holds the registries' credentials, for
+        pulling base images and pushing (by default the one image pulls use); none: anonymous.
+      default: docker-config
   workspaces:
     - name: source
   results:
@@ -32,6 +38,13 @@ spec:
     - name: build-and-push
       image: quay.io/buildah/stable
       workingDir: $(workspaces.source.path)
+      env:
+        - name: REGISTRY_AUTH
+          valueFrom:
+            secretKeyRef:
+              name: $(params.AUTH_SECRET)
+              key: .dockerconfigjson
+              optional: true
       script: |
         #!/bin/sh
         set -eu
@@ -42,11 +55,18 @@ spec:
         BUILDAH_ROOT="\${BUILDAH_ROOT:-$HOME/.slipway/buildah/root}"
         BUILDAH_RUNROOT="\${BUILDAH_RUNROOT:-$HOME/.slipway/buildah/runroot}"
         mkdir -p "$BUILDAH_ROOT" "$BUILDAH_RUNROOT"
+        mkdir -p "$HOME/.slipway/buildah"
+        AUTH=""
+        if [ -n "\${REGISTRY_AUTH:-}" ]; then
+          AUTHFILE="$HOME/.slipway/buildah/auth.json"
+          (umask 077 && printf '%s' "$REGISTRY_AUTH" > "$AUTHFILE")
+          AUTH="--authfile=$AUTHFILE"
+        fi
         buildah --storage-driver vfs --root "$BUILDAH_ROOT" --runroot "$BUILDAH_RUNROOT" \\
-          bud --isolation chroot --tls-verify="$(params.TLS_VERIFY)" \\
+          bud --isolation chroot --tls-verify="$(params.TLS_VERIFY)" $AUTH \\
           -f "$(params.DOCKERFILE)" -t "$(params.IMAGE)" "$(params.CONTEXT)"
         buildah --storage-driver vfs --root "$BUILDAH_ROOT" --runroot "$BUILDAH_RUNROOT" \\
-          push --tls-verify="$(params.TLS_VERIFY)" --digestfile "$(results.IMAGE_DIGEST.path)" \\
+          push --tls-verify="$(params.TLS_VERIFY)" $AUTH --digestfile "$(results.IMAGE_DIGEST.path)" \\
           "$(params.IMAGE)" "docker://$(params.IMAGE)"
         printf '%s' "$(params.IMAGE)" > "$(results.IMAGE_URL.path)"
 `;
