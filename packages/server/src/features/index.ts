@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditRecorder } from '../platform/audit-recorder.js';
@@ -7,7 +8,8 @@ import type { ServerConfig } from '../platform/config.js';
 import type { Database } from '../platform/database/database.js';
 import { organisations } from '../platform/database/schema.js';
 import type { Feature } from '../platform/feature.js';
-import { GitUrlPolicy } from '../platform/git-url-policy.js';
+import { GitUrlPolicy, parseGitAllow } from '../platform/git-url-policy.js';
+import { parseNetAllow } from '../platform/net-allow.js';
 import type { Keys } from '../platform/keys.js';
 import type { Mailer } from '../platform/mail.js';
 import { createAccessFeature } from './access/access-feature.js';
@@ -40,11 +42,7 @@ import type { RuntimeSettingsService } from './runtime-settings/runtime-settings
 import { createRuntimeSettingsFeature } from './runtime-settings/runtime-settings-feature.js';
 import { createSchedulesFeature } from './schedules/schedules-feature.js';
 import { createSecretsFeature } from './secrets/secrets-feature.js';
-import { SecretsService } from './secrets/secrets-service.js';
-import { SqlSecretsStore } from './secrets/secrets-store.js';
 import { createServiceAccountsFeature } from './service-accounts/service-accounts-feature.js';
-import { ServiceAccountsService } from './service-accounts/service-accounts-service.js';
-import { SqlServiceAccountsStore } from './service-accounts/service-accounts-store.js';
 import { createSsoFeature } from './sso/sso-feature.js';
 import { createSystemFeature } from './system/system-feature.js';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.js';
@@ -136,13 +134,16 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   const environments = createEnvironmentsFeature({ db, clusters: clusters.exports.store });
   const deployments = createDeploymentsFeature({ db, gateway, target: environments.exports.target });
   // SLIPWAY_GIT_ALLOW: what external pipelines and the git-clone task may fetch from.
-  const gitPolicy = new GitUrlPolicy(config.gitAllow);
+  // Slipway's own address is admitted too: pipelines clone its hosted repositories and push to its
+  // registry there (decision 031), and a step reaches it like any other client of the API.
+  const self = selfAddress(publicUrl);
+  const gitPolicy = new GitUrlPolicy([...config.gitAllow, ...parseGitAllow(self.entry)]);
   // The one local executor: sandboxed steps (decision 019), or refusing them with the reason.
   const { executor: localExecutor, status: localStatus } = createLocalExecutor(
     {
       mode: config.localExecutor,
       stepSpawner: config.stepSpawner,
-      netAllow: config.sandboxNetAllow,
+      netAllow: self.ip ? [...config.sandboxNetAllow, ...parseNetAllow(self.entry)] : config.sandboxNetAllow,
       sandboxUid: config.sandboxUid,
       maxProcesses: config.sandboxMaxProcesses,
       readOnlyPaths: config.sandboxReadOnlyPaths,
@@ -213,14 +214,13 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   });
   const dashboard = createDashboardFeature({ db, applications: applications.exports.service });
   // Quick setup: a template's repository, credentials, pipeline and application, then the first run.
-  // The secrets and service accounts features do not export their services yet: these two are theirs.
   const quickSetup = createQuickSetupFeature({
     repositories: repositories.exports.service,
     git: repositories.exports.git,
     registryPrefix: registry.exports.prefix,
     insecureRegistry: publicUrl.startsWith('http:'),
-    secrets: new SecretsService(new SqlSecretsStore(db), keys),
-    serviceAccounts: new ServiceAccountsService(new SqlServiceAccountsStore(db), roles.exports.store),
+    secrets: secrets.exports.service,
+    serviceAccounts: serviceAccounts.exports.service,
     pipelines: catalogue.exports.pipelines,
     applications: applications.exports.service,
     runs: pipelineRuns.exports.service,
@@ -265,4 +265,11 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       agentGateway: gateway,
     },
   };
+}
+
+/** `host:port` of the server's public address, and whether its host is an IP (the sandbox's policy takes only those). */
+function selfAddress(publicUrl: string): { entry: string; ip: boolean } {
+  const url = new URL(publicUrl);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return { entry: `${url.hostname}:${port}`, ip: isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 };
 }

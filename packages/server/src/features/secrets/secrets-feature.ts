@@ -19,6 +19,8 @@ export interface SecretsExports {
   /** for the run engine: decrypted values for secretKeyRef env, files and masking */
   reader: SecretReader;
   variables: VariablesService;
+  /** the workspace's secrets (quick setup stores the credentials its pipeline needs) */
+  service: SecretsService;
 }
 
 /** The one place secrets and variables are wired. */
@@ -30,5 +32,9 @@ export function createSecretsFeature(deps: SecretsFeatureDeps): Feature<SecretsE
     await app.register(secretRoutes(secrets));
     await app.register(variableRoutes(variables));
   };
-  return { name: 'secrets', plugin, exports: { reader: new SecretReader(store, deps.keys), variables } };
+  return {
+    name: 'secrets',
+    plugin,
+    exports: { reader: new SecretReader(store, deps.keys), variables, service: secrets },
+  };
 }

@@ -11,8 +11,15 @@ export interface ServiceAccountsFeatureDeps {
   roles: RoleLookup;
 }
 
+export interface ServiceAccountsExports {
+  /** quick setup makes the service account its pipeline pushes images with */
+  service: ServiceAccountsService;
+}
+
 /** The one place service accounts are wired. */
-export function createServiceAccountsFeature(deps: ServiceAccountsFeatureDeps): Feature {
+export function createServiceAccountsFeature(
+  deps: ServiceAccountsFeatureDeps,
+): Feature<ServiceAccountsExports> {
   const service = new ServiceAccountsService(new SqlServiceAccountsStore(deps.db), deps.roles);
-  return { name: 'service-accounts', plugin: serviceAccountRoutes(service), exports: {} };
+  return { name: 'service-accounts', plugin: serviceAccountRoutes(service), exports: { service } };
 }
