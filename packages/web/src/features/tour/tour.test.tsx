@@ -6,6 +6,7 @@ import { renderApp } from '../../test/app';
 import { AUTH_STORAGE_KEY } from '../auth/auth-storage';
 import { sampleApplication } from '../../test/applications-peer';
 import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
+import { ADMIN_PERMISSIONS } from '../../test/org-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import { isAvailable, previousAvailable, skipFrom, TOUR_STEPS } from './steps';
@@ -313,6 +314,26 @@ describe('the guided tour', () => {
     await new Promise((r) => setTimeout(r, TOUR_TIMING.targetPollMs * 2));
     expect(screen.queryByTestId('tour-popover')).toBeNull();
     expect(sent()).toEqual([{ currentstep: 4 }, { is_onboarding_completed: true }]);
+  }, 30_000);
+
+  it('does not start at the sign-in of someone who may not create applications', async () => {
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    const viewer = ctx.peer.addUser({ email: 'viewer@example.com', password: 'Engine#1843' });
+    ctx.peer.org.permissions.set(viewer.id, {
+      ...ADMIN_PERMISSIONS,
+      workspaceRole: 'viewer',
+      workspace: [{ permission: 'applications:view' }, { permission: 'pipelines:view' }],
+    });
+    const { store } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email', {}, opts), 'viewer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Engine#1843');
+    await user.keyboard('{Enter}');
+    await screen.findByTestId('app-shell', {}, opts);
+    await waitFor(() => expect(store.getState().onboardingV2.shoulCallOnboarding).toBe(false), opts);
+    await new Promise((r) => setTimeout(r, TOUR_TIMING.targetPollMs * 2));
+    expect(screen.queryByTestId('tour-popover')).toBeNull();
+    expect(sent()).toEqual([]);
   }, 30_000);
 
   it('sets hasRefreshed when the page is reloaded mid-tour', async () => {

@@ -8,6 +8,7 @@ import {
   tourStepFromServerStep,
 } from '@slipway/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { usePermission } from '../access/usePermission';
 import { onboardingUpdated } from '../onboarding/onboarding-slice';
 import { onboardingV2Updated, tourClosed } from '../onboarding/onboarding-v2-slice';
 import { useSetTourStatusMutation, useTourStatusQuery } from './api';
@@ -17,8 +18,9 @@ import { isAvailable, previousAvailable, skipFrom, TOUR_STEPS } from './steps';
  * The tour's state machine (spec §4). The step index lives in onboardingV2.currentStep and is
  * clamped to the steps; the server's currentstep opens the tour (4 or more while onboarding is in
  * progress) and records each action's server step. A sign-in (onboardingV2.shoulCallOnboarding)
- * of someone who has not started the tour starts it: currentstep 4, the tour's first step. Steps
- * without a screen in Slipway are passed over, recording the server step they would have.
+ * of someone who has not started the tour and may create applications starts it: currentstep 4,
+ * the tour's first step. Steps without a screen in Slipway are passed over, recording the server
+ * step they would have.
  */
 export function useTourMachine(clusters: boolean | null) {
   const clusterPresent = clusters === true;
@@ -37,14 +39,16 @@ export function useTourMachine(clusters: boolean | null) {
   }, [isTourOpen]);
 
   // A first sign-in starts the tour; Skip or completion (is_onboarding_completed) keeps it closed.
+  // It begins by creating a microservice: someone who may not is not walked through it unasked.
+  const { allowed: mayCreate, isLoading: checking } = usePermission('applications:create');
   useEffect(() => {
-    if (!shoulCallOnboarding || !data?.Onboardingstate) return;
+    if (!shoulCallOnboarding || !data?.Onboardingstate || checking) return;
     dispatch(onboardingV2Updated({ shoulCallOnboarding: false }));
     const { currentstep, is_onboarding_completed } = data.Onboardingstate;
-    if (!is_onboarding_completed && currentstep < TOUR_OPENS_AT_SERVER_STEP) {
+    if (mayCreate && !is_onboarding_completed && currentstep < TOUR_OPENS_AT_SERVER_STEP) {
       void setStatus({ currentstep: TOUR_OPENS_AT_SERVER_STEP });
     }
-  }, [shoulCallOnboarding, data, dispatch, setStatus]);
+  }, [shoulCallOnboarding, data, checking, mayCreate, dispatch, setStatus]);
 
   // Open from the server's state.
   useEffect(() => {
