@@ -50,6 +50,13 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(/\/dashboard/);
     await page.getByTestId('app-shell').waitFor();
+    await skipTour(page);
+  }
+
+  /** A first sign-in of someone who may create applications starts the guided tour: skipped here. */
+  async function skipTour(page: Page) {
+    await page.getByTestId('tour-popover').getByRole('button', { name: 'Skip tour' }).click();
+    await page.getByTestId('tour-popover').waitFor({ state: 'detached' });
   }
 
   it('signs up with a mailed code, signs out, and signs in again', async () => {
@@ -212,6 +219,7 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     const admin = await newPage();
     await signUp(admin, 'hopper@e2e.test', 'Hopper');
     const pat = await inviteAndAccept(admin, 'pat@e2e.test', 'Pat', 'Project admin');
+    await skipTour(pat);
     const sam = await inviteAndAccept(admin, 'sam@e2e.test', 'Sam', null);
     await sam.context().close();
 
