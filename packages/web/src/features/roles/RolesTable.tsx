@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@slipway/contracts';
 import { DataTable, type Column } from '../../ui/DataTable';
+import { useClientSort } from '../../ui/useClientSort';
 import { AllowedActions } from '../access/AllowedButton';
 
 /** Roles with their kind, scope and how many permissions they grant; custom ones can be changed. */
@@ -23,19 +24,39 @@ export function RolesTable({
 }) {
   const { t } = useTranslation();
   const editable = Boolean(onEdit || onDelete);
+  // every role is here at once: the headers sort the rows in the page
+  const sorted = useClientSort(roles, {
+    name: (r) => r.name,
+    scope: (r) => t(`roles.scopes.${r.scope}`),
+    permissionCount: (r) => r.grants.length,
+  });
   const columns: Column<Role>[] = [
     {
       id: 'name',
       header: t('roles.name'),
+      sortKey: 'name',
       cell: (r) => (
         <>
           {r.name} {r.builtIn ? <Chip size="small" label={t('roles.builtIn')} sx={{ ml: 1 }} /> : null}
         </>
       ),
     },
-    { id: 'description', header: t('roles.description'), cell: (r) => r.description },
-    { id: 'scope', header: t('roles.scope'), cell: (r) => t(`roles.scopes.${r.scope}`) },
-    { id: 'permissionCount', header: t('roles.permissionCount'), cell: (r) => r.grants.length, align: 'end' },
+    { id: 'description', header: t('roles.description'), cell: (r) => r.description, hideBelow: 'md' },
+    {
+      id: 'scope',
+      header: t('roles.scope'),
+      sortKey: 'scope',
+      cell: (r) => t(`roles.scopes.${r.scope}`),
+      hideBelow: 'sm',
+    },
+    {
+      id: 'permissionCount',
+      header: t('roles.permissionCount'),
+      sortKey: 'permissionCount',
+      cell: (r) => r.grants.length,
+      align: 'end',
+      hideBelow: 'sm',
+    },
   ];
   if (editable)
     columns.push({
@@ -68,9 +89,10 @@ export function RolesTable({
     <DataTable
       aria-label={label}
       columns={columns}
-      rows={roles}
+      rows={sorted.rows}
       getRowId={(r) => r.id}
       rowTestId="role-row"
+      {...sorted.table}
     />
   );
 }

@@ -3,11 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 import { grantsToMatrix, matrixToGrants, parseEnvironments } from './role-grants';
 
 const ctx = withSignedInPeer();
 
 describe('roles', () => {
+  it('sorts the roles from their headers (the whole list is in the page)', async () => {
+    renderApp('/settings/roles');
+    const user = userEvent.setup();
+    const [table] = await screen.findAllByRole('table', {}, opts);
+    await rowTexts('role-row', table!);
+    const names = async () => (await rowTexts('role-row', table!)).map((r) => r.split(' ')[0]);
+    await sortByHeader(user, 'Name', 'role-row', (await names()).slice().sort().at(0)!, 'ascending', table!);
+    const ascending = await names();
+    expect(ascending).toEqual(
+      [...ascending].sort((a, b) => a!.localeCompare(b!, undefined, { sensitivity: 'base' })),
+    );
+    await sortByHeader(user, 'Name', 'role-row', ascending.at(-1)!, 'descending', table!);
+  });
+
   it('creates a custom role from the permission matrix, limited to staging', async () => {
     renderApp('/settings/roles');
     expect(await screen.findByText('No custom roles yet', {}, opts)).toBeTruthy();

@@ -3,6 +3,7 @@ import type { Role, ServiceAccount, Workspace } from '@slipway/contracts';
 import { ActionsTable } from '../../ui/ActionsTable';
 import type { Column, TableStates } from '../../ui/DataTable';
 import { StatusChip } from '../../ui/StatusChip';
+import { useClientSort } from '../../ui/useClientSort';
 import { AllowedActions } from '../access/AllowedButton';
 import { RoleChips } from '../roles/RoleChips';
 import { serviceAccountStatus } from './api';
@@ -43,8 +44,16 @@ export function ServiceAccountsTable({
   const { t, i18n } = useTranslation();
   const date = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(i18n.language) : t('serviceAccountsPage.never');
+  // every account is here at once: the headers sort the rows in the page
+  const sorted = useClientSort(accounts, {
+    name: (sa) => sa.name,
+    createdAt: (sa) => sa.createdAt,
+    expiresAt: (sa) => sa.expiresAt,
+    lastUsedAt: (sa) => sa.lastUsedAt,
+    status: (sa) => serviceAccountStatus(sa),
+  });
   const columns: Column<ServiceAccount>[] = [
-    { id: 'name', header: t('serviceAccountsPage.columns.name'), cell: (sa) => sa.name },
+    { id: 'name', header: t('serviceAccountsPage.columns.name'), cell: (sa) => sa.name, sortKey: 'name' },
     {
       id: 'prefix',
       header: t('serviceAccountsPage.columns.prefix'),
@@ -69,10 +78,12 @@ export function ServiceAccountsTable({
       header: t(`serviceAccountsPage.columns.${id}`),
       cell: (sa) => date(sa[at]),
       hideBelow,
+      sortKey: at,
     })),
     {
       id: 'status',
       header: t('serviceAccountsPage.columns.status'),
+      sortKey: 'status',
       cell: (sa) => {
         const status = serviceAccountStatus(sa);
         return (
@@ -115,9 +126,9 @@ export function ServiceAccountsTable({
       label={t('serviceAccountsPage.title')}
       columns={columns}
       actions={actions}
-      rows={accounts}
+      rows={sorted.rows}
       rowTestId="service-account-row"
-      states={states}
+      states={{ ...states, ...sorted.table }}
     />
   );
 }

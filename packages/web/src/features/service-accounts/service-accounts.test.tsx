@@ -2,12 +2,41 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
+import { rowTexts, sortByHeader } from '../../test/sort-header';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 import { serviceAccountStatus } from './api';
 
 const ctx = withSignedInPeer();
 
 describe('service accounts', () => {
+  it('sorts the accounts from their headers (the whole list is in the page)', async () => {
+    ctx.peer.org.serviceAccounts.length = 0;
+    const at = (d: string) => `2025-0${d}T10:00:00.000Z`;
+    for (const [name, created] of [
+      ['build-bot', '3-01'],
+      ['apply-bot', '1-01'],
+      ['ci-bot', '2-01'],
+    ] as const)
+      ctx.peer.org.serviceAccounts.push({
+        id: `sa-${name}`,
+        name,
+        tokenPrefix: `slw_sa_${name.slice(0, 4)}`,
+        workspaces: [],
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        createdAt: at(created),
+        lastUsedAt: null,
+        revokedAt: null,
+        createdBy: 'u1',
+      });
+    renderApp('/settings/service-accounts');
+    const user = userEvent.setup();
+    expect((await rowTexts('service-account-row'))[0]).toContain('build-bot');
+    await sortByHeader(user, 'Name', 'service-account-row', 'apply-bot', 'ascending');
+    await sortByHeader(user, 'Name', 'service-account-row', 'ci-bot', 'descending');
+    await sortByHeader(user, 'Created', 'service-account-row', 'apply-bot', 'ascending');
+    ctx.peer.org.serviceAccounts.length = 0;
+  });
+
   it('shows the token once, copies it, and lists the account by prefix', async () => {
     renderApp('/settings/service-accounts');
     expect(await screen.findByText('No service accounts yet', {}, opts)).toBeTruthy();
