@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '@slipway/contracts';
 import { Button } from '../../ui/Button';
 import { listStates } from '../../ui/list-states';
+import { useClientSort } from '../../ui/useClientSort';
 import { EmptyState } from '../../ui/EmptyState';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { ListAreaPage } from '../access/ListAreaPage';
@@ -53,11 +54,19 @@ export default function TaskTemplatesPage() {
     t('catalogue.deleteTaskTemplateBody'),
   );
   const canEdit = usePermission('taskTemplates:edit').allowed;
+  // the built-ins and the workspace's own come whole: the headers sort them in the page
+  const sorted = useClientSort(list.data, {
+    name: (task) => task.name,
+    description: (task) => task.description,
+    version: (task) => task.version,
+    updatedAt: (task) => task.updatedAt,
+  });
 
   const body = (
     <TemplatesTable<TaskTemplate>
       label={t('catalogue.taskTemplates')}
-      rows={list.data}
+      rows={sorted.rows}
+      sortable
       rowTestId="task-template-row"
       name={(task) => (
         <>
@@ -81,6 +90,7 @@ export default function TaskTemplatesPage() {
       )}
       states={listStates(list, t('catalogue.loadError'), {
         empty: <EmptyState icon={Extension} title={t('catalogue.noTaskTemplates')} />,
+        ...sorted.table,
       })}
     />
   );

@@ -30,7 +30,7 @@ export function TemplatesTable<Row extends TemplateRow>({
   rowTestId: string;
   /** The name cell (the name alone unless given). */
   name?: (row: Row) => ReactNode;
-  /** Whether the server sorts the list (name, description, version, last change). */
+  /** Whether the headers sort the list (name, description, version, last change), on the server or in the page. */
   sortable?: boolean;
   actions: (row: Row) => ReactNode;
   /** The list's loading, error and empty states and its pager. */

@@ -111,6 +111,18 @@ describe('pipeline templates page', () => {
 });
 
 describe('task templates page', () => {
+  it('sorts the templates from their headers in the page (the list comes whole)', async () => {
+    ctx.peer.studio.tasks = [
+      sampleTaskTemplate({ id: 't-b', name: 'build', builtIn: false }),
+      sampleTaskTemplate({ id: 't-a', name: 'audit', builtIn: false }),
+    ];
+    renderApp('/task-templates');
+    const user = userEvent.setup();
+    await rowTexts('task-template-row');
+    await sortByHeader(user, 'Name', 'task-template-row', 'audit', 'ascending');
+    await sortByHeader(user, 'Name', 'task-template-row', 'build', 'descending');
+  });
+
   it('shows built-ins read-only, and creates, edits and deletes custom ones', async () => {
     ctx.peer.studio.tasks = [sampleTaskTemplate()];
     renderApp('/task-templates');
