@@ -22,7 +22,9 @@ export function AuditTable({
 }) {
   const { t, i18n } = useTranslation();
   const columns: Column<AuditEventView>[] = [
-    timeColumn<AuditEventView>('time', t('audit.columns.time'), (e) => e.at, i18n.language),
+    timeColumn<AuditEventView>('time', t('audit.columns.time'), (e) => e.at, i18n.language, {
+      sortKey: 'at',
+    }),
     {
       id: 'actor',
       header: t('audit.columns.actor'),

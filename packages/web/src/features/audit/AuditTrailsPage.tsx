@@ -10,6 +10,7 @@ import { AreaPage } from '../../ui/AreaPage';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FormAlert } from '../../ui/FormAlert';
+import type { Sort } from '../../ui/DataTable';
 import { listStates } from '../../ui/list-states';
 import { usePaging } from '../../ui/ListPager';
 import { Section } from '../../ui/Section';
@@ -37,7 +38,11 @@ export default function AuditTrailsPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const canSeeMembers = usePermission('members:view').allowed;
   const { data: members } = useMembersQuery({ start: 0, end: 500 }, { skip: !canSeeMembers });
-  const query = useAuditEventsQuery(listParams(applied, paging.page, paging.rowsPerPage));
+  // the trail is in time order: its Time header turns it oldest first and back
+  const [sort, setSort] = useState<Sort>({ key: 'at', order: 'desc' });
+  const query = useAuditEventsQuery(
+    listParams(applied, paging.page, paging.rowsPerPage, sort.order === 'asc'),
+  );
   const { data } = query;
 
   useEffect(() => {
@@ -79,6 +84,11 @@ export default function AuditTrailsPage() {
           </EmptyState>
         ),
         paging,
+        sort,
+        onSortChange: (next: Sort) => {
+          setSort(next);
+          paging.setPage(0);
+        },
       })}
     />
   );

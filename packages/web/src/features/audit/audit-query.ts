@@ -27,13 +27,18 @@ export function filterParams(filters: AuditFilters): Record<string, string> {
   return out;
 }
 
-/** The list query: the filters plus the page (`_start`, `_end`), newest first. */
-export function listParams(filters: AuditFilters, page: number, rowsPerPage: number): Record<string, string> {
+/** The list query: the filters plus the page (`_start`, `_end`), newest first unless `oldestFirst`. */
+export function listParams(
+  filters: AuditFilters,
+  page: number,
+  rowsPerPage: number,
+  oldestFirst = false,
+): Record<string, string> {
   return {
     ...filterParams(filters),
     _start: String(page * rowsPerPage),
     _end: String((page + 1) * rowsPerPage),
-    _order: 'DESC',
+    _order: oldestFirst ? 'ASC' : 'DESC',
   };
 }
 

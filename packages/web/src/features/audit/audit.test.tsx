@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
@@ -45,6 +45,12 @@ describe('audit trails', () => {
       _end: '25',
       _order: 'DESC',
     });
+    // the Time header turns the trail oldest first
+    await user.click(
+      within(screen.getByRole('columnheader', { name: 'Time' })).getByRole('button', { name: 'Time' }),
+    );
+    await waitFor(() => expect(ctx.peer.calls('GET', '/api/audit').at(-1)!.query._order).toBe('ASC'), opts);
+    expect(screen.getByRole('columnheader', { name: 'Time' }).getAttribute('aria-sort')).toBe('ascending');
   });
 });
 
