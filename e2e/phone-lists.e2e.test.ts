@@ -53,7 +53,7 @@ describe.runIf(hasBrowser)('lists on a 390 px phone', () => {
     await server?.stop();
   });
 
-  it('pipelines, runs, webhooks and clusters fit the screen without scrolling sideways', async () => {
+  it('every list and the new pages fit the screen without scrolling sideways, in English and in Arabic', async () => {
     const { createSignedInUser } = await import('../packages/server/src/test-support/identity.js');
     const user = await createSignedInUser(server.app, server.database);
     const post = async (url: string, payload: object) => {
@@ -65,30 +65,60 @@ describe.runIf(hasBrowser)('lists on a 390 px phone', () => {
     await post('/api/pipelineruns', { pipelineId: pipeline.id });
     await post('/api/webhooks', { pipelineId: pipeline.id, type: 'github', event: 'push', branch: 'main' });
     await post('/api/clusters', { name: 'staging', type: 'other', publicRegistryPrefix: 'docker.io/acme' });
+    await post('/api/service-accounts', {
+      name: 'deploy-bot-with-a-long-name',
+      expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      workspaces: [{ workspaceId: user.workspaceId, role: 'developer' }],
+    });
+    const repository = await post('/api/admin/repository', { name: 'orders-service' });
+    const environments = (
+      await server.app.inject({ method: 'GET', url: '/api/environments', headers: user.headers })
+    ).json() as Array<{ id: string }>;
+    const application = await post('/api/applications', {
+      name: 'orders-service',
+      repositoryId: repository.id,
+      image: `127.0.0.1:8080/${user.workspaceId}/orders-service`,
+      pipelineId: pipeline.id,
+      serviceType: 'LoadBalancer',
+      port: 8080,
+      namespace: 'shop',
+      environmentIds: environments.map((e) => e.id),
+    });
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addInitScript(
-      ([token, projectId]) => {
-        if (!localStorage.getItem('slipway.auth'))
-          localStorage.setItem('slipway.auth', JSON.stringify({ token, projectId }));
-      },
-      [user.token, user.workspaceId],
-    );
-    const page = await context.newPage();
     const lists = [
+      { path: '/dashboard', rows: ['getting-started-step'] },
       { path: '/pipelines', rows: ['pipeline-row', 'run-row'] },
       { path: '/webhooks', rows: ['webhook-row'] },
       { path: '/clusters', rows: ['cluster-row'] },
+      { path: '/applications', rows: ['application-row'] },
+      { path: `/applications/${application.id}`, rows: ['application-environment-row'] },
+      { path: '/applications/new', rows: [] },
+      { path: '/settings/team', rows: ['member-row'] },
+      { path: '/settings/service-accounts', rows: ['service-account-row'] },
+      { path: '/settings/roles', rows: ['role-row'] },
     ];
-    for (const { path, rows } of lists) {
-      await page.goto(`${server.url}${path}`);
-      for (const row of rows) await page.getByTestId(row).first().waitFor();
-      expect(await sidewaysScroll(page), path).toEqual([]);
-      await page.screenshot({
-        path: screenshotPath(`phone-list${path.replaceAll('/', '-')}`),
-        fullPage: true,
-      });
+    for (const language of ['en', 'ar']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addInitScript(
+        ([token, projectId, lang]) => {
+          if (!localStorage.getItem('slipway.auth'))
+            localStorage.setItem('slipway.auth', JSON.stringify({ token, projectId }));
+          localStorage.setItem('slipway.language', lang!);
+        },
+        [user.token, user.workspaceId, language],
+      );
+      const page = await context.newPage();
+      for (const { path, rows } of lists) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('h1').first().waitFor();
+        for (const row of rows) await page.getByTestId(row).first().waitFor();
+        expect(await sidewaysScroll(page), `${path} (${language})`).toEqual([]);
+        await page.screenshot({
+          path: screenshotPath(`phone-list-${language}${path.replaceAll('/', '-')}`),
+          fullPage: true,
+        });
+      }
+      await context.close();
     }
-    await context.close();
   });
 });

@@ -137,13 +137,13 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   // Slipway's own address is admitted too: pipelines clone its hosted repositories and push to its
   // registry there (decision 031), and a step reaches it like any other client of the API.
   const self = selfAddress(publicUrl);
-  const gitPolicy = new GitUrlPolicy([...config.gitAllow, ...parseGitAllow(self.entry)]);
+  const gitPolicy = new GitUrlPolicy([...config.gitAllow, ...parseGitAllow(self?.entry)]);
   // The one local executor: sandboxed steps (decision 019), or refusing them with the reason.
   const { executor: localExecutor, status: localStatus } = createLocalExecutor(
     {
       mode: config.localExecutor,
       stepSpawner: config.stepSpawner,
-      netAllow: self.ip ? [...config.sandboxNetAllow, ...parseNetAllow(self.entry)] : config.sandboxNetAllow,
+      netAllow: self?.ip ? [...config.sandboxNetAllow, ...parseNetAllow(self.entry)] : config.sandboxNetAllow,
       sandboxUid: config.sandboxUid,
       maxProcesses: config.sandboxMaxProcesses,
       readOnlyPaths: config.sandboxReadOnlyPaths,
@@ -267,9 +267,13 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   };
 }
 
-/** `host:port` of the server's public address, and whether its host is an IP (the sandbox's policy takes only those). */
-function selfAddress(publicUrl: string): { entry: string; ip: boolean } {
+/**
+ * `host:port` of the server's public address, and whether its host is an IP (the sandbox's policy
+ * takes only those); null while the port is not known yet (a server told to listen on port 0).
+ */
+function selfAddress(publicUrl: string): { entry: string; ip: boolean } | null {
   const url = new URL(publicUrl);
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  if (port === '0') return null;
   return { entry: `${url.hostname}:${port}`, ip: isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 };
 }

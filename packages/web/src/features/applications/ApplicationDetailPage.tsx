@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { Can } from '../access/Can';
 import { formatAt } from '../clusters/format';
 import { HealthChip } from '../environments/HealthChip';
+import { StatusChip as RunStatusChip } from '../pipelines/StatusChip';
 import { useApplicationQuery, useDeleteApplicationMutation } from './api';
 
 type Env = ApplicationDetail['environments'][number];
@@ -104,7 +105,11 @@ export default function ApplicationDetailPage() {
         </Link>
       ),
     },
-    { id: 'status', header: t('applications.detail.status'), cell: (r) => r.status },
+    {
+      id: 'status',
+      header: t('applications.detail.status'),
+      cell: (r) => <RunStatusChip status={r.status} />,
+    },
     {
       id: 'trigger',
       header: t('applications.detail.trigger'),

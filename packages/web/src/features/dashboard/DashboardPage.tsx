@@ -207,7 +207,11 @@ export default function DashboardPage() {
                       {c.name}
                     </Link>
                     <Typography variant="body2" color="text.secondary">
-                      {t('dashboard.clusters.heartbeat', { at: formatAt(c.lastHeartbeatAt, i18n.language) })}
+                      {c.lastHeartbeatAt
+                        ? t('dashboard.clusters.heartbeat', {
+                            at: formatAt(c.lastHeartbeatAt, i18n.language),
+                          })
+                        : t('dashboard.clusters.noHeartbeat')}
                     </Typography>
                   </ListItem>
                 ))}

@@ -34,6 +34,7 @@ export const dashboard = {
     none: 'No cluster is attached.',
     attach: 'Attach one',
     heartbeat: 'last heartbeat {{at}}',
+    noHeartbeat: 'no heartbeat yet',
   },
   runs: {
     title: 'Pipeline runs',
