@@ -67,7 +67,7 @@ describe.runIf(hasBrowser)('external pipelines in the browser', () => {
 
     await row.getByRole('link', { name: 'shop-ci' }).click();
     await page.waitForURL(/\/pipelines\/(?!new)[\w-]+$/);
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('run-this-pipeline').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
     await page.waitForURL(/\/pipelines\/runs\//);
     await page.locator('[data-testid="run-status"][data-status="succeeded"]').waitFor({ timeout: 20_000 });

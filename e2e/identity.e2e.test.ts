@@ -162,7 +162,8 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     await member.waitForURL(/\/dashboard/);
     await member.getByTestId('app-shell').waitFor();
 
-    // No pipeline rights: the pipelines page is refused, and elsewhere the run button is disabled.
+    // No pipeline rights: the pipelines page is refused; the library opens, but creating an
+    // application (which needs applications:create) is disabled.
     await member.goto(`${server.url}/pipelines`);
     await member.getByTestId('access-denied').waitFor();
     expect(await member.getByTestId('access-denied').innerText()).toContain(
@@ -170,9 +171,9 @@ describe.runIf(hasBrowser)('identity in the browser', () => {
     );
     await member.screenshot({ path: screenshotPath('identity-access-denied') });
     await member.goto(`${server.url}/applications`);
-    const run = member.getByTestId('run-pipeline-button');
-    await run.waitFor();
-    expect(await run.isDisabled()).toBe(true);
+    const create = member.getByRole('button', { name: 'New application' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
 
     // The admin's audit trail shows what happened.
     await admin.goto(`${server.url}/audit-trails`);

@@ -86,7 +86,7 @@ describe.runIf(hasBrowser)('pipelines in the browser', () => {
   }
 
   async function startRun(page: Page) {
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('run-this-pipeline').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
     await page.waitForURL(/\/pipelines\/runs\//);
     await page.getByTestId('run-page').waitFor();

@@ -57,7 +57,7 @@ describe.runIf(hasBrowser)('run logs in the browser', () => {
     await pasteIntoEditor(page, 'pipeline-definition-editor', TALK);
     await page.getByRole('button', { name: 'Create pipeline' }).click();
     await page.waitForURL(/\/pipelines\/(?!new)[\w-]+$/);
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByTestId('run-this-pipeline').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click();
     await page.waitForURL(/\/pipelines\/runs\//);
   }

@@ -1,11 +1,11 @@
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ldapLoginRequestSchema } from '@slipway/contracts';
 import { PasswordField } from '../../ui/PasswordField';
 import { StackedForm } from '../../ui/StackedForm';
+import { TextInput } from '../../ui/TextInput';
 import { useFormFields } from '../../ui/useFormFields';
 import { useLdapLoginMutation } from './api';
 import { AuthCard } from './AuthCard';
@@ -50,7 +50,7 @@ export function DirectorySignIn({ organisationId, next }: { organisationId: stri
         wide
       >
         <Typography color="text.secondary">{t('auth.ldap.intro')}</Typography>
-        <TextField
+        <TextInput
           {...form.field('username')}
           label={t('auth.ldap.username')}
           autoComplete="username"
