@@ -29,7 +29,7 @@ export function LoopbackWarning({ url, who }: { url: string; who: 'agent' | 'pro
   if (!isLoopbackUrl(url)) return null;
   return (
     <Alert severity="warning" data-testid="loopback-warning">
-      {t(`common.loopback.${who}`, { host: new URL(url).host })}
+      {t(`loopback.${who}`, { host: new URL(url).host })}
     </Alert>
   );
 }

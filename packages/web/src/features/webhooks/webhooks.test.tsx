@@ -90,6 +90,10 @@ describe('webhooks page', () => {
     const url = (screen.getByTestId('webhook-payload-url') as HTMLInputElement).value;
     const created = triggers.state.webhooks[0]!;
     expect(url).toBe(`${window.location.origin}/api/hooks/${created.id}`);
+    // the test's origin is localhost: a provider elsewhere could not deliver to it, and it says so
+    expect(within(shown).getByTestId('loopback-warning').textContent).toContain(
+      'only reaches this machine: GitHub, GitLab or Bitbucket cannot deliver to it. Set SLIPWAY_PUBLIC_URL',
+    );
     const secret = (screen.getByTestId('webhook-secret') as HTMLInputElement).value;
     expect(secret).toMatch(/^secret-/);
     expect(within(shown).getByLabelText('Secret token')).toBeTruthy();

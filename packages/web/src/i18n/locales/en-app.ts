@@ -14,7 +14,7 @@ import { clusters } from './en/clusters';
 import { environments } from './en/environments';
 import { comingSoon, areas } from './en/areas';
 import { tour } from './en/tour';
-import { userMenu, workspace, groups, nav } from './en/layout';
+import { userMenu, workspace, groups, nav, loopback } from './en/layout';
 import { schedules } from './en/schedules';
 import { externalPipelines } from './en/external-pipelines';
 import { applications } from './en/applications';
@@ -49,6 +49,7 @@ export const enApp = {
   workspace,
   groups,
   nav,
+  loopback,
   areas,
   schedules,
   externalPipelines,

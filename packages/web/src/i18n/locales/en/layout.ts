@@ -54,3 +54,11 @@ export const nav = {
   serviceAccounts: 'Service accounts',
   billing: 'Plan and billing',
 } as const;
+
+/** An address Slipway hands out that only reaches the machine it runs on (ui/LoopbackWarning). */
+export const loopback = {
+  agent:
+    'This address ({{host}}) only reaches this machine: an agent on another machine cannot connect to it. Set SLIPWAY_PUBLIC_URL to an address your cluster can reach, then attach again.',
+  provider:
+    'This address ({{host}}) only reaches this machine: GitHub, GitLab or Bitbucket cannot deliver to it. Set SLIPWAY_PUBLIC_URL to an address they can reach.',
+};
