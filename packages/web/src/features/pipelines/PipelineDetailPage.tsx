@@ -18,6 +18,7 @@ import { downloadApiFile } from '../../app/download-file';
 import { usePipelineQuery, useUpdatePipelineMutation } from './api';
 import { ExternalSourcePanel } from './ExternalSourcePanel';
 import { PipelineForm } from './PipelineForm';
+import { RollbackPipelineField } from './RollbackPipelineField';
 import { RunDialog } from './RunDialog';
 import { RunList } from './RunList';
 
@@ -77,6 +78,7 @@ export default function PipelineDetailPage() {
         </Box>
         <FormAlert message={exportError} />
         {data.source ? <ExternalSourcePanel pipelineId={id} source={data.source} /> : null}
+        <RollbackPipelineField pipeline={data} />
         <PipelineForm
           key={data.source ? `${data.id}@${data.version}` : data.id}
           readOnly={Boolean(data.source)}

@@ -6,7 +6,7 @@ import type { PipelineRunDetail } from '@slipway/contracts';
 import { errorMessage } from '../../ui/api-error';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { PermissionButton } from '../access/Can';
-import { isFinished, useRunActionMutation } from './api';
+import { isFinished, usePipelineQuery, useRunActionMutation } from './api';
 
 type Action = 'rerun' | 'abort' | 'rollback';
 
@@ -22,7 +22,13 @@ export function RunActions({ run }: { run: PipelineRunDetail }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<Action | null>(null);
   const [act, { isLoading, error, reset }] = useRunActionMutation();
-  const actions: Action[] = isFinished(run.status) ? ['rerun', 'rollback'] : ['rerun', 'abort', 'rollback'];
+  // Roll back is offered only where the pipeline names the pipeline it starts
+  const rollback = Boolean(usePipelineQuery(run.pipelineId).data?.rollbackPipelineId);
+  const actions: Action[] = [
+    'rerun',
+    ...(isFinished(run.status) ? [] : (['abort'] as const)),
+    ...(rollback ? (['rollback'] as const) : []),
+  ];
 
   function perform(action: Action) {
     act({ id: run.id, action })

@@ -333,6 +333,28 @@ describe('pipeline editor', () => {
 });
 
 describe('pipeline detail', () => {
+  it('sets the rollback pipeline its runs roll back with, saved as it is chosen', async () => {
+    ctx.peer.pipelines.pipelines = [
+      samplePipeline({ id: 'pl-9' }),
+      samplePipeline({ id: 'pl-2', name: 'undo' }),
+    ];
+    renderApp('/pipelines/pl-9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Rollback pipeline' }, opts));
+    const options = await screen.findAllByRole('option', {}, opts);
+    // the pipeline itself is not offered
+    expect(options.map((o) => o.textContent)).toEqual(['None: runs offer no roll back', 'undo']);
+    await user.click(options[1]!);
+    await waitFor(
+      () =>
+        expect(ctx.peer.calls('PUT', '/api/pipelines/pl-9').at(-1)?.body).toEqual({
+          rollbackPipelineId: 'pl-2',
+        }),
+      opts,
+    );
+    expect(await screen.findByText('Saved.', {}, opts)).toBeTruthy();
+  });
+
   it('lists its own runs by name, without a column repeating the pipeline (it showed the id)', async () => {
     ctx.peer.pipelines.runs = [sampleRun({ id: 'run-9', number: 9, pipelineId: 'pl-1' })];
     renderApp('/pipelines/pl-1');

@@ -69,6 +69,23 @@ describe('run page', () => {
     expect(texts.find((x) => x?.includes('#3'))).toContain('By ada@example.com');
   });
 
+  it('offers Roll back only when the pipeline names a rollback pipeline', async () => {
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-5', number: 5, pipelineId: 'pl-1' })];
+    renderApp('/pipelines/runs/run-5');
+    await screen.findByTestId('run-action-rerun', {}, opts);
+    expect(screen.queryByTestId('run-action-rollback')).toBeNull();
+  });
+
+  it('shows Roll back when the pipeline has a rollback pipeline', async () => {
+    ctx.peer.pipelines.pipelines = [
+      samplePipeline({ rollbackPipelineId: 'pl-2' }),
+      samplePipeline({ id: 'pl-2', name: 'undo' }),
+    ];
+    ctx.peer.pipelines.runs = [sampleRun({ id: 'run-5', number: 5, pipelineId: 'pl-1' })];
+    renderApp('/pipelines/runs/run-5');
+    expect(await screen.findByTestId('run-action-rollback', {}, opts)).toBeTruthy();
+  });
+
   it('shows the trigger and the code on the run page', async () => {
     const run = runningRun();
     run.trigger = { kind: 'push', id: 'app-1', by: 'ci-bot', commit: 'abcdef1234567', branch: 'main' };

@@ -62,6 +62,10 @@ export const pipelines = {
     skipped: 'Skipped',
   },
   editor: {
+    rollbackPipeline: 'Rollback pipeline',
+    noRollbackPipeline: 'None: runs offer no roll back',
+    rollbackHelp: "What a run's Roll back starts, with the last successful run's params.",
+    rollbackSaved: 'Saved.',
     newTitle: 'New pipeline',
     formLabel: 'Pipeline definition',
     back: 'All pipelines',
