@@ -159,6 +159,16 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
         Object.assign(found, p.data);
         return [200, found];
       }
+      if (req.method === 'DELETE') {
+        // as the server does: refused while a run of it is pending or in progress
+        if (pipelines.runs.some((r) => r.pipelineId === id && ['pending', 'in_progress'].includes(r.status)))
+          return deps.fail(
+            409,
+            'This pipeline has a run pending or in progress: abort it or wait for it to end',
+          );
+        pipelines.pipelines.splice(pipelines.pipelines.indexOf(found), 1);
+        return [204];
+      }
     }
     if (key === 'GET /api/pipelineruns') {
       const status = query.get('status');

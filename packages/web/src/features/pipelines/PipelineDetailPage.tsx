@@ -1,3 +1,4 @@
+import Delete from '@mui/icons-material/Delete';
 import FileDownload from '@mui/icons-material/FileDownload';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -6,16 +7,18 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import type { PipelineDetail } from '@slipway/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { BackLink } from '../../ui/BackLink';
 import { QueryPending } from '../../ui/QueryPending';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { PermissionButton } from '../access/Can';
 import { downloadApiFile } from '../../app/download-file';
-import { usePipelineQuery, useUpdatePipelineMutation } from './api';
+import { useDeletePipelineMutation, usePipelineQuery, useUpdatePipelineMutation } from './api';
 import { ExternalSourcePanel } from './ExternalSourcePanel';
 import { PipelineForm } from './PipelineForm';
 import { RollbackPipelineField } from './RollbackPipelineField';
@@ -34,6 +37,15 @@ export default function PipelineDetailPage() {
   const [running, setRunning] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   useDocumentTitle(data?.name ?? t('nav.pipelines'));
+  const navigate = useNavigate();
+  const deletion = useConfirmDelete(
+    useDeletePipelineMutation(),
+    (p: PipelineDetail) => ({
+      title: t('pipelines.editor.deleteTitle', { name: p.name }),
+      body: t('pipelines.editor.deleteBody'),
+    }),
+    () => void navigate('/pipelines'),
+  );
 
   let body;
   if (!data) body = <QueryPending query={query} what={t('pipelines.editor.loadError')} lines={10} />;
@@ -64,6 +76,16 @@ export default function PipelineDetailPage() {
             >
               {t('pipelines.editor.export')}
             </Button>
+            <PermissionButton
+              permission="pipelines:delete"
+              variant="outlined"
+              color="error"
+              startIcon={<Delete />}
+              data-testid="delete-pipeline"
+              onClick={() => deletion.ask(data)}
+            >
+              {t('common.delete')}
+            </PermissionButton>
             <PermissionButton
               permission="pipelines:execute"
               variant="contained"
@@ -101,6 +123,7 @@ export default function PipelineDetailPage() {
           <RunList pipelineId={id} />
         </Box>
         {running ? <RunDialog pipelineId={id} onClose={() => setRunning(false)} /> : null}
+        {deletion.dialog}
       </>
     );
   return (

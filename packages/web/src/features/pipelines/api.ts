@@ -50,7 +50,7 @@ export const pipelinesApi = api
       ...resourceEndpoints<PipelineTypes>()(build, {
         name: 'pipeline',
         url: 'pipelines',
-        ops: ['list', 'get', 'create', 'update'],
+        ops: ['list', 'get', 'create', 'update', 'delete'],
       }),
       pipelineVersion: build.query<PipelineVersion, { id: string; version: number }>({
         query: ({ id, version }) => `pipelines/${encodeURIComponent(id)}/versions/${version}`,
@@ -120,6 +120,7 @@ export const {
   usePipelineVersionQuery,
   useCreatePipelineMutation,
   useUpdatePipelineMutation,
+  useDeletePipelineMutation,
   useRunsQuery,
   useRunTemplatesQuery,
   useRunTemplateQuery,

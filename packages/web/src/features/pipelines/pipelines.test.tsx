@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/app';
+import { currentUrl, renderApp } from '../../test/app';
 import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
 import { samplePipeline, sampleRun } from '../../test/pipelines-peer';
 import { opts } from '../../test/settings-peer';
@@ -333,6 +333,20 @@ describe('pipeline editor', () => {
 });
 
 describe('pipeline detail', () => {
+  it('deletes the pipeline after asking, saying what goes with it, and returns to the list', async () => {
+    ctx.peer.pipelines.pipelines = [samplePipeline({ id: 'pl-8', name: 'old' })];
+    renderApp('/pipelines/pl-8');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('delete-pipeline', {}, opts));
+    const confirm = await screen.findByTestId('confirm-dialog', {}, opts);
+    expect(confirm.textContent).toContain('Delete the pipeline old?');
+    expect(confirm.textContent).toContain('its runs with their logs');
+    expect(ctx.peer.calls('DELETE', '/api/pipelines/pl-8')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(ctx.peer.calls('DELETE', '/api/pipelines/pl-8')).toHaveLength(1), opts);
+    await waitFor(() => expect(currentUrl()).toBe('/pipelines'), opts);
+  });
+
   it('sets the rollback pipeline its runs roll back with, saved as it is chosen', async () => {
     ctx.peer.pipelines.pipelines = [
       samplePipeline({ id: 'pl-9' }),

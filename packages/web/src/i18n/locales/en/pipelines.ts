@@ -66,6 +66,9 @@ export const pipelines = {
     noRollbackPipeline: 'None: runs offer no roll back',
     rollbackHelp: "What a run's Roll back starts, with the last successful run's params.",
     rollbackSaved: 'Saved.',
+    deleteTitle: 'Delete the pipeline {{name}}?',
+    deleteBody:
+      'Its versions, its runs with their logs, and its webhooks and schedules are deleted too; applications that used it are left without a pipeline. A pipeline with a run pending or in progress is not deleted.',
     newTitle: 'New pipeline',
     formLabel: 'Pipeline definition',
     back: 'All pipelines',
