@@ -1,12 +1,13 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Permission } from '@slipway/contracts';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
 import { useFormFields, type SubmitAnswer } from '../../ui/useFormFields';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { PermissionButton } from '../access/Can';
 import { definitionDiagnostics } from '../../ui/yaml-diagnostics';
 
@@ -42,10 +43,17 @@ export function PipelineForm<R>({
   const form = useFormFields({ name: initialName, definition: initialDefinition });
   const { name, definition } = form.values;
   const diagnostics = useMemo(() => definitionDiagnostics(form.apiError), [form.apiError]);
+  // what is saved: the form differs from it while there are unsaved edits
+  const [saved, setSaved] = useState({ name: initialName, definition: initialDefinition });
+  const unsaved = useUnsavedChanges(!readOnly && (name !== saved.name || definition !== saved.definition));
   const submit = form.handleSubmit({
     input: { name: name.trim(), definition },
     mutate: onSubmit,
-    onSuccess: (saved) => onSaved?.(saved),
+    onSuccess: (answer) => {
+      unsaved.release();
+      setSaved({ name, definition });
+      onSaved?.(answer);
+    },
   });
   const nameField = form.field('name');
 
@@ -90,6 +98,7 @@ export function PipelineForm<R>({
           </div>
         )}
       </Stack>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -333,6 +333,24 @@ describe('pipeline editor', () => {
 });
 
 describe('pipeline detail', () => {
+  it('asks before leaving with unsaved edits, and stays when told to', async () => {
+    renderApp('/pipelines/pl-1');
+    const user = userEvent.setup();
+    const view = await definitionView();
+    view.dispatch({ changes: { from: view.state.doc.length, insert: '# not saved' } });
+    await user.click(screen.getByRole('link', { name: /Pipelines/ }));
+    const confirm = await screen.findByTestId('confirm-dialog', {}, opts);
+    expect(confirm.textContent).toContain('Leave without saving?');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull(), opts);
+    expect(currentUrl()).toBe('/pipelines/pl-1');
+    await user.click(screen.getByRole('link', { name: /Pipelines/ }));
+    await user.click(
+      within(await screen.findByTestId('confirm-dialog', {}, opts)).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(currentUrl()).toBe('/pipelines'), opts);
+  });
+
   it('deletes the pipeline after asking, saying what goes with it, and returns to the list', async () => {
     ctx.peer.pipelines.pipelines = [samplePipeline({ id: 'pl-8', name: 'old' })];
     renderApp('/pipelines/pl-8');
