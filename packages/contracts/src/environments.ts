@@ -24,12 +24,23 @@ export const DEFAULT_ENVIRONMENTS: ReadonlyArray<{
   { name: 'production', type: 'production', description: 'What users use' },
 ];
 
+/**
+ * Where a run that targets the environment runs its tasks (other than deploying, which always
+ * goes through the cluster's agent): `cluster`, as pods in the environment's namespace (when it
+ * is bound to a cluster); `server`, on Slipway's own local executor, sandboxed — for a cluster
+ * that should only run the application, or one that cannot build images.
+ */
+export const TASK_RUNNERS = ['cluster', 'server'] as const;
+export type TaskRunner = (typeof TASK_RUNNERS)[number];
+const taskRunnerSchema = z.enum(TASK_RUNNERS, { message: 'Task runner must be cluster or server' });
+
 const environmentFields = {
   name: nameSchema(MESSAGES.nameRequired),
   description: z.string().trim().max(1000, 'Description must have at most 1000 characters').default(''),
   type: z.enum(ENVIRONMENT_TYPES, { message: MESSAGES.typeRequired }),
   clusterId: z.string().trim().min(1, MESSAGES.clusterRequired).nullable().optional(),
   namespace: namespaceNameSchema.nullable().optional(),
+  taskRunner: taskRunnerSchema.default('cluster'),
 };
 
 /** A cluster needs a namespace and a namespace needs a cluster. */
@@ -49,6 +60,7 @@ export const environmentUpdateSchema = z
     type: environmentFields.type.optional(),
     clusterId: environmentFields.clusterId,
     namespace: environmentFields.namespace,
+    taskRunner: taskRunnerSchema.optional(),
   })
   .superRefine((e, ctx) => {
     // Only when the binding is being changed: both or neither.
@@ -92,6 +104,7 @@ export const environmentSchema = z.object({
   clusterName: z.string().nullable(),
   clusterStatus: z.enum(CLUSTER_STATUSES).nullable(),
   namespace: z.string().nullable(),
+  taskRunner: z.enum(TASK_RUNNERS),
   ...changeStamps(),
 });
 export type Environment = z.infer<typeof environmentSchema>;

@@ -24,6 +24,8 @@ export const appTemplateSchema = z.object({
     port: z.number(),
     serviceType: z.string(),
     namespace: z.string(),
+    /** the image the template's Dockerfile builds on unless the setup names another */
+    baseImage: z.string(),
   }),
 });
 export type AppTemplate = z.infer<typeof appTemplateSchema>;
@@ -68,6 +70,12 @@ const SERVICE_TYPE_NAMES = K8S_SERVICE_TYPES.map((t) => t.name) as [
   ...(typeof K8S_SERVICE_TYPES)[number]['name'][],
 ];
 
+export const BASE_IMAGE_RULE_MESSAGE =
+  'Base image must be an image reference such as node:20-alpine or registry.example.com/base/node:20';
+/** `[host[:port]/]path[:tag][@sha256:…]`, or `scratch`. */
+const BASE_IMAGE_PATTERN =
+  /^(?:[a-zA-Z0-9.-]+(?::[0-9]+)?\/)?[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@sha256:[a-f0-9]{64})?$/;
+
 export const quickSetupQuerySchema = z.object({
   id: z.string({ message: 'Template is required' }).trim().min(1, 'Template is required').max(100),
 });
@@ -91,6 +99,18 @@ export const quickSetupCreateSchema = z.object({
     .trim()
     .min(1, MESSAGES.namespaceNameRequired)
     .pipe(namespaceNameSchema)
+    .optional(),
+  /**
+   * The image the Dockerfile builds on (its `BASE_IMAGE` build arg): absent or empty, the
+   * template's own (e.g. `node:20-alpine`); a mirror's copy where the public one cannot be pulled,
+   * or `scratch` for an image of the files alone.
+   */
+  baseImage: z
+    .string()
+    .trim()
+    .max(255, 'Base image must have at most 255 characters')
+    .refine((v) => v === '' || BASE_IMAGE_PATTERN.test(v), BASE_IMAGE_RULE_MESSAGE)
+    .transform((v) => v || undefined)
     .optional(),
 });
 export type QuickSetupCreate = z.input<typeof quickSetupCreateSchema>;

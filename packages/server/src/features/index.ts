@@ -225,6 +225,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
     applications: applications.exports.service,
     runs: pipelineRuns.exports.service,
     gitPolicy,
+    environmentTarget: environments.exports.target,
   });
 
   return {

@@ -73,6 +73,7 @@ export function sampleEnvironment(patch: Partial<EnvironmentDetail> = {}): Envir
     clusterName: null,
     clusterStatus: null,
     namespace: null,
+    taskRunner: 'cluster',
     createdAt: AT,
     updatedAt: AT,
     deployments: [],

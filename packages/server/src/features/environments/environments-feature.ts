@@ -26,7 +26,9 @@ export function createEnvironmentsFeature(deps: EnvironmentsFeatureDeps): Featur
   const plugin = environmentRoutes(service);
   const target: EnvironmentTarget = async (environmentId) => {
     const env = await store.byId(environmentId);
-    return env?.clusterId && env.namespace ? { clusterId: env.clusterId, namespace: env.namespace } : null;
+    return env?.clusterId && env.namespace
+      ? { clusterId: env.clusterId, namespace: env.namespace, tasksOnServer: env.taskRunner === 'server' }
+      : null;
   };
   return { name: 'environments', plugin, exports: { service, store, target } };
 }

@@ -34,7 +34,13 @@ export function environmentRoutes(service: EnvironmentsService): FastifyPluginAs
         update: 'Change an environment; omitted fields are kept',
         remove: 'Delete an environment',
       },
-      createDetail: ({ name, type, clusterId, namespace }) => ({ name, type, clusterId, namespace }),
+      createDetail: ({ name, type, clusterId, namespace, taskRunner }) => ({
+        name,
+        type,
+        clusterId,
+        namespace,
+        taskRunner,
+      }),
       updateDetail: (body) => ({ ...body }),
     });
   };

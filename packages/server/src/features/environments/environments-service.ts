@@ -2,12 +2,14 @@ import {
   APPLICATION_HEALTH,
   CLUSTER_STATUSES,
   ENVIRONMENT_TYPES,
+  TASK_RUNNERS,
   type ClusterStatus,
   type Deployment,
   type Environment,
   type EnvironmentDetail,
   type EnvironmentListQuery,
   type EnvironmentType,
+  type TaskRunner,
 } from '@slipway/contracts';
 import { InputError } from '../../platform/errors.js';
 import { describedRow, givenFields, NamedRowsService } from '../../platform/named-rows.js';
@@ -31,6 +33,7 @@ export function toEnvironment(row: EnvironmentWithCluster): Environment {
       ? (oneOf(CLUSTER_STATUSES, row.clusterStatus, 'not_active') as ClusterStatus)
       : null,
     namespace: row.namespace,
+    taskRunner: oneOf(TASK_RUNNERS, row.taskRunner, 'cluster'),
   };
 }
 
@@ -56,6 +59,7 @@ interface Fields {
   type?: EnvironmentType;
   clusterId?: string | null;
   namespace?: string | null;
+  taskRunner?: TaskRunner;
 }
 
 /** Environments: a name and type, bound to a namespace on one of the workspace's clusters. */
@@ -89,6 +93,7 @@ export class EnvironmentsService extends NamedRowsService<EnvironmentWithCluster
         type: input.type,
         clusterId: input.clusterId ?? null,
         namespace: input.clusterId ? (input.namespace ?? null) : null,
+        taskRunner: input.taskRunner ?? 'cluster',
       });
     });
   }
@@ -98,7 +103,7 @@ export class EnvironmentsService extends NamedRowsService<EnvironmentWithCluster
       const binding = input.clusterId !== undefined || input.namespace !== undefined;
       if (binding) await this.checkBinding(workspaceId, input.clusterId ?? null, input.namespace ?? null);
       await this.store.update(id, {
-        ...givenFields(input, ['name', 'description', 'type']),
+        ...givenFields(input, ['name', 'description', 'type', 'taskRunner']),
         ...(binding ? { clusterId: input.clusterId ?? null, namespace: input.namespace ?? null } : {}),
       });
     });

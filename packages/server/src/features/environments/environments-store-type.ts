@@ -10,7 +10,7 @@ export type EnvironmentWithCluster = EnvironmentRow & {
 };
 
 export type EnvironmentPatch = Partial<
-  Pick<EnvironmentRow, 'name' | 'description' | 'type' | 'clusterId' | 'namespace'>
+  Pick<EnvironmentRow, 'name' | 'description' | 'type' | 'clusterId' | 'namespace' | 'taskRunner'>
 >;
 
 /** What the environments service and the run engine need of storage; EnvironmentsStore (SQL) and FakeEnvironmentsStore implement it. */

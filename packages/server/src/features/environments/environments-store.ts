@@ -30,6 +30,7 @@ const withCluster = {
   type: environments.type,
   clusterId: environments.clusterId,
   namespace: environments.namespace,
+  taskRunner: environments.taskRunner,
   createdAt: environments.createdAt,
   updatedAt: environments.updatedAt,
   clusterName: clusters.name,

@@ -78,10 +78,14 @@ describe('environments', () => {
       clusterName: 'main',
       clusterStatus: 'attaching',
       namespace: 'qa',
+      // tasks run in the cluster unless the environment says the server
+      taskRunner: 'cluster',
       deployments: [],
     });
     const changed = await call('PUT', `/api/environments/${env.id}`, owner, { description: 'Manual QA' });
     expect(changed.json()).toMatchObject({ description: 'Manual QA', clusterId, namespace: 'qa' });
+    const onServer = await call('PUT', `/api/environments/${env.id}`, owner, { taskRunner: 'server' });
+    expect(onServer.json()).toMatchObject({ taskRunner: 'server', clusterId, namespace: 'qa' });
     const unbound = await call('PUT', `/api/environments/${env.id}`, owner, {
       clusterId: null,
       namespace: null,
@@ -113,6 +117,7 @@ describe('environments', () => {
         'body.namespace',
         'shop is not an allowed namespace of this limited agent',
       ],
+      [{ name: 'x1', type: 'staging', taskRunner: 'laptop' }, 'body.taskRunner', 'Task runner must be'],
     ];
     for (const [body, path, message] of cases) {
       const res = await call('POST', '/api/environments', owner, body);

@@ -20,6 +20,7 @@ export class FakeEnvironmentsStore extends FakeNamedStore<EnvironmentRow> implem
       description: '',
       clusterId: null,
       namespace: null,
+      taskRunner: 'cluster',
       createdAt: now,
       updatedAt: now,
     }));

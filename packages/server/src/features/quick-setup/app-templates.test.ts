@@ -74,7 +74,12 @@ describe('app templates', () => {
         const pipeline = checked.documents[0]!;
         expect(pipeline.kind).toBe('Pipeline');
         if (pipeline.kind !== 'Pipeline') continue;
-        expect(pipeline.spec.params?.map((p) => p.name)).toEqual(['git-url', 'git-revision', 'image']);
+        expect(pipeline.spec.params?.map((p) => p.name)).toEqual([
+          'git-url',
+          'git-revision',
+          'image',
+          'base-image',
+        ]);
         const tasks = pipeline.spec.tasks.map((t) => [t.name, t.taskRef?.name ?? 'inline', t.runAfter ?? []]);
         expect(tasks).toEqual([
           ['clone', 'git-clone', []],

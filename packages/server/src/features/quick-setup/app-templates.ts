@@ -38,6 +38,15 @@ export interface RenderOptions {
   namespace: string;
   /** the secret whose `token` key the clone authenticates with; absent: git-clone's default */
   gitSecret?: string;
+  /** the Dockerfile's base image (its `BASE_IMAGE` build arg); absent: the template's own */
+  baseImage?: string;
+}
+
+/** The base image a template's Dockerfile names by default (`ARG BASE_IMAGE=<image>`). */
+export function baseImageOf(template: TemplateSource): string {
+  const found = /^ARG BASE_IMAGE=(\S+)$/m.exec(template.files.Dockerfile ?? '');
+  if (!found) throw new Error(`template ${template.id}: its Dockerfile has no ARG BASE_IMAGE=<image>`);
+  return found[1]!;
 }
 
 export function findTemplate(id: string): TemplateSource | undefined {
@@ -52,7 +61,7 @@ export function describeTemplate(template: TemplateSource): AppTemplate {
     description: template.description,
     language: template.language,
     files: [...Object.keys(template.files), MANIFESTS_PATH, PIPELINE_PATH, 'README.md'].sort(),
-    defaults: { ...TEMPLATE_DEFAULTS },
+    defaults: { ...TEMPLATE_DEFAULTS, baseImage: baseImageOf(template) },
   };
 }
 
@@ -111,7 +120,7 @@ export function manifestsText(options: RenderOptions): string {
 /**
  * The application's Tekton v1 Pipeline: clone (git-clone) → test (the template's step) → build
  * and push (buildah, TLS not verified: Slipway's registry may be plain HTTP) → deploy (apply-yaml
- * with the manifests, the image filled in). Params: git-url, git-revision, image.
+ * with the manifests, the image filled in). Params: git-url, git-revision, image, base-image.
  */
 export function pipelineObject(template: TemplateSource, options: RenderOptions) {
   const source = [{ name: 'source', workspace: 'source' }];
@@ -125,6 +134,12 @@ export function pipelineObject(template: TemplateSource, options: RenderOptions)
         { name: 'git-url', type: 'string', description: 'The repository to build' },
         { name: 'git-revision', type: 'string', description: 'The commit or branch', default: 'main' },
         { name: 'image', type: 'string', description: 'The image to build and deploy, with its tag' },
+        {
+          name: 'base-image',
+          type: 'string',
+          description: 'The image the Dockerfile builds on (its BASE_IMAGE build arg)',
+          default: options.baseImage ?? baseImageOf(template),
+        },
       ],
       workspaces: [{ name: 'source' }],
       tasks: [
@@ -161,6 +176,7 @@ export function pipelineObject(template: TemplateSource, options: RenderOptions)
           params: [
             { name: 'IMAGE', value: '$(params.image)' },
             { name: 'TLS_VERIFY', value: 'false' },
+            { name: 'BUILD_ARGS', value: ['BASE_IMAGE=$(params.base-image)'] },
           ],
           workspaces: source,
         },

@@ -12,6 +12,7 @@ import { InputError, NotFoundError } from '../../platform/errors.js';
 import { GitUrlRefused, type GitUrlPolicy } from '../../platform/git-url-policy.js';
 import type { ApplicationsService } from '../applications/applications-service.js';
 import type { PipelinesService } from '../pipeline-catalogue/pipelines-service.js';
+import type { EnvironmentTarget } from '../pipelines/executor/kubernetes-executor-resolver.js';
 import type { PipelineRunsService } from '../pipeline-runs/pipeline-runs-service.js';
 import type { HostedGit } from '../repositories/hosted-git.js';
 import type { RepositoriesService } from '../repositories/repositories-service.js';
@@ -59,6 +60,8 @@ export interface QuickSetupLinks {
   runs: Pick<PipelineRunsService, 'create'>;
   /** SLIPWAY_GIT_ALLOW: whether the git-clone task may fetch the repository */
   gitPolicy: Pick<GitUrlPolicy, 'check'>;
+  /** the cluster and namespace an environment deploys to, if it is bound to one */
+  environmentTarget?: EnvironmentTarget;
 }
 
 /**
@@ -136,6 +139,7 @@ export class QuickSetupService {
       port: input.port ?? TEMPLATE_DEFAULTS.port,
       serviceType: input.serviceType ?? TEMPLATE_DEFAULTS.serviceType,
       namespace: input.namespace ?? TEMPLATE_DEFAULTS.namespace,
+      ...(input.baseImage ? { baseImage: input.baseImage } : {}),
     };
     try {
       // the repository: a new hosted one seeded with the template, or the one named
@@ -263,7 +267,7 @@ export class QuickSetupService {
         image,
         secrets,
         runId: run.id,
-        warnings: await this.warnings(repository.url),
+        warnings: await this.warnings(repository.url, input.environmentIds[0]!),
       };
     } catch (err) {
       for (const step of undo.reverse()) await step().catch(() => undefined);
@@ -271,15 +275,23 @@ export class QuickSetupService {
     }
   }
 
-  /** Why the first run may stop on this server: the clone URL refused by SLIPWAY_GIT_ALLOW. */
-  private async warnings(cloneUrl: string): Promise<string[]> {
+  /**
+   * Why the first run may stop on this server: the clone URL refused by SLIPWAY_GIT_ALLOW, or a
+   * first environment bound to no cluster (the deploy step has nowhere to apply).
+   */
+  private async warnings(cloneUrl: string, environmentId: string): Promise<string[]> {
+    const warnings: string[] = [];
     try {
       await this.links.gitPolicy.check(cloneUrl);
-      return [];
     } catch (err) {
       if (!(err instanceof GitUrlRefused)) throw err;
-      return [`The clone step will refuse ${cloneUrl}: ${err.message}`];
+      warnings.push(`The clone step will refuse ${cloneUrl}: ${err.message}`);
     }
+    if (this.links.environmentTarget && !(await this.links.environmentTarget(environmentId)))
+      warnings.push(
+        'The deploy step needs a cluster: the first environment is not bound to one. Attach a cluster, bind the environment to it and run the pipeline again.',
+      );
+    return warnings;
   }
 
   private async existingRepository(workspaceId: string, id: string): Promise<RepositoryDetail> {

@@ -92,7 +92,7 @@ describe('quick setup', () => {
     expect(templates.map((x) => x.id)).toEqual(['nodejs', 'python', 'go', 'java', 'static-site']);
     expect(templates[0]).toMatchObject({
       language: 'javascript',
-      defaults: { port: 8080, serviceType: 'ClusterIP' },
+      defaults: { port: 8080, serviceType: 'ClusterIP', baseImage: 'node:20-alpine' },
     });
     expect(templates[0]!.files).toEqual(
       expect.arrayContaining(['Dockerfile', 'k8s/app.yaml', '.tekton/pipeline.yaml']),
@@ -200,8 +200,9 @@ describe('quick setup', () => {
     expect(result).toMatchObject({ templateId: 'nodejs', image, secrets: ['shop-git'] });
     expect(result.commit).toMatch(/^[0-9a-f]{40}$/);
     // this server's address is loopback, which the git URL policy refuses, but its own address is
-    // admitted (decision 031): the clone step will reach the hosted repository
-    expect(result.warnings).toEqual([]);
+    // admitted (decision 031): the clone step will reach the hosted repository; the deploy step
+    // has no cluster, and the setup says so
+    expect(result.warnings).toEqual([expect.stringMatching(/^The deploy step needs a cluster/)]);
 
     // the repository clones with the git CLI: the template's files in one commit
     const work = mkdtempSync(path.join(scratch, 'shop-'));

@@ -80,7 +80,7 @@ export default function EnvironmentDetailPage() {
         </Typography>
         <Typography color="text.secondary">{t(`environments.types.${env.type}`)}</Typography>
       </Stack>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 3 }}>
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ mb: 3, flexWrap: 'wrap' }}>
         {env.clusterId && env.clusterName ? (
           <>
             <Link component={RouterLink} to={`/clusters/${env.clusterId}`}>
@@ -88,6 +88,9 @@ export default function EnvironmentDetailPage() {
             </Link>
             {env.clusterStatus ? <ClusterStatusChip status={env.clusterStatus} /> : null}
             <Typography color="text.secondary">/ {env.namespace}</Typography>
+            <Typography color="text.secondary" data-testid="task-runner">
+              · {t(`environments.taskRunners.${env.taskRunner}`)}
+            </Typography>
           </>
         ) : (
           <Typography color="text.secondary">{t('environments.noCluster')}</Typography>

@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
   ENVIRONMENT_TYPES,
+  TASK_RUNNERS,
   environmentCreateSchema,
   environmentUpdateSchema,
   type Environment,
@@ -13,7 +14,10 @@ import { useClustersQuery } from '../clusters/api';
 import { useCreateEnvironmentMutation, useUpdateEnvironmentMutation } from './api';
 import { selectOptions } from '../../ui/select-options';
 
-/** Create or edit an environment: name, description, type, and a namespace on a cluster. */
+/**
+ * Create or edit an environment: name, description, type, a namespace on a cluster, and where a
+ * run's tasks other than deploying run (the cluster, or Slipway's own sandboxed executor).
+ */
 export function EnvironmentDialog({
   environment,
   onClose,
@@ -31,6 +35,7 @@ export function EnvironmentDialog({
     type: environment?.type ?? '',
     clusterId: environment?.clusterId ?? '',
     namespace: environment?.namespace ?? '',
+    taskRunner: environment?.taskRunner ?? 'cluster',
   });
   const v = form.values;
   const onSubmit = form.handleSubmit({
@@ -41,6 +46,7 @@ export function EnvironmentDialog({
       type: v.type || undefined,
       clusterId: v.clusterId || null,
       namespace: v.namespace.trim() || null,
+      taskRunner: v.taskRunner as (typeof TASK_RUNNERS)[number],
     },
     mutate: (body) =>
       environment ? update({ id: environment.id, body }) : create(body as Parameters<typeof create>[0]),
@@ -73,6 +79,17 @@ export function EnvironmentDialog({
         {selectOptions(clusters.data?.rows, (c) => [c.id, c.name])}
       </TextField>
       <TextField {...form.field('namespace')} label={t('environments.form.namespace')} fullWidth />
+      {v.clusterId && (
+        <TextField
+          {...form.field('taskRunner')}
+          select
+          label={t('environments.form.taskRunner')}
+          helperText={form.field('taskRunner').helperText || t('environments.form.taskRunnerHelp')}
+          fullWidth
+        >
+          {selectOptions(TASK_RUNNERS, (r) => [r, t(`environments.taskRunners.${r}`)])}
+        </TextField>
+      )}
     </FormDialog>
   );
 }

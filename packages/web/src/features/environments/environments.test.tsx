@@ -60,6 +60,9 @@ describe('environments page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(MESSAGES.namespaceRequired, {}, opts)).toBeTruthy();
     await user.type(within(dialog).getByRole('textbox', { name: 'Namespace' }), 'qa');
+    // with a cluster, where its runs' tasks run: the cluster unless the server is chosen
+    await user.click(within(dialog).getByRole('combobox', { name: 'Run pipeline tasks' }));
+    await user.click(await screen.findByRole('option', { name: 'On the Slipway server, sandboxed' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), opts);
     expect(ctx.peer.calls('POST', '/api/environments')[0]!.body).toEqual({
@@ -68,6 +71,7 @@ describe('environments page', () => {
       type: 'other',
       clusterId: 'cl-1',
       namespace: 'qa',
+      taskRunner: 'server',
     });
     await waitFor(() => expect(screen.getAllByTestId('environment-row')).toHaveLength(3), opts);
   });

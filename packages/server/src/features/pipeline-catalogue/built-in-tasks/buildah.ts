@@ -21,6 +21,10 @@ spec:
       type: string
       description: Verify the registry's TLS certificate.
       default: "true"
+    - name: BUILD_ARGS
+      type: array
+      description: Dockerfile build arguments, each KEY=value (e.g. BASE_IMAGE=registry.example.com/base/node:20).
+      default: []
     - name: AUTH_SECRET
       type: string
       description: >-
@@ -38,6 +42,7 @@ spec:
     - name: build-and-push
       image: quay.io/buildah/stable
       workingDir: $(workspaces.source.path)
+      args: ["$(params.BUILD_ARGS[*])"]
       env:
         - name: REGISTRY_AUTH
           valueFrom:
@@ -57,13 +62,17 @@ spec:
         mkdir -p "$BUILDAH_ROOT" "$BUILDAH_RUNROOT"
         mkdir -p "$HOME/.slipway/buildah"
         AUTH=""
+        # each build argument (the step's args) becomes --build-arg=KEY=value
+        count=$#
+        for arg in "$@"; do set -- "$@" "--build-arg=$arg"; done
+        shift "$count"
         if [ -n "\${REGISTRY_AUTH:-}" ]; then
           AUTHFILE="$HOME/.slipway/buildah/auth.json"
           (umask 077 && printf '%s' "$REGISTRY_AUTH" > "$AUTHFILE")
           AUTH="--authfile=$AUTHFILE"
         fi
         buildah --storage-driver vfs --root "$BUILDAH_ROOT" --runroot "$BUILDAH_RUNROOT" \\
-          bud --isolation chroot --tls-verify="$(params.TLS_VERIFY)" $AUTH \\
+          bud --isolation chroot --tls-verify="$(params.TLS_VERIFY)" $AUTH "$@" \\
           -f "$(params.DOCKERFILE)" -t "$(params.IMAGE)" "$(params.CONTEXT)"
         buildah --storage-driver vfs --root "$BUILDAH_ROOT" --runroot "$BUILDAH_RUNROOT" \\
           push --tls-verify="$(params.TLS_VERIFY)" $AUTH --digestfile "$(results.IMAGE_DIGEST.path)" \\

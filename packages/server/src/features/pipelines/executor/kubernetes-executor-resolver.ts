@@ -3,14 +3,19 @@ import type { Executor, TaskIo, TaskOutcome } from './executor.js';
 import { KubernetesExecutor } from './kubernetes-executor.js';
 import type { ResolvedTaskRun } from './types.js';
 
-/** Where a run's environment deploys: its cluster and namespace, or null without a cluster. */
+/**
+ * Where a run's environment deploys: its cluster and namespace, or null without a cluster; and
+ * whether the run's other tasks stay on Slipway's local executor (the environment's task runner
+ * is `server`) instead of running as pods there.
+ */
 export type EnvironmentTarget = (
   environmentId: string,
-) => Promise<{ clusterId: string; namespace: string } | null>;
+) => Promise<{ clusterId: string; namespace: string; tasksOnServer?: boolean } | null>;
 
 /**
  * The engine's `executorFor`: a run that targets an environment bound to a cluster runs its tasks
- * there (KubernetesExecutor, through the cluster's agent); every other run runs locally. The
+ * there (KubernetesExecutor, through the cluster's agent) unless the environment's task runner is
+ * the server; every other run runs locally. The
  * environment is read when each task starts, so a change of binding applies to the next task.
  */
 export function executorResolver(deps: {
@@ -28,7 +33,7 @@ export function executorResolver(deps: {
       containerPaths: deps.local.containerPaths,
       async runTask(task: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
         const target = await deps.target(environmentId);
-        if (!target) return deps.local.runTask(task, io, signal);
+        if (!target || target.tasksOnServer) return deps.local.runTask(task, io, signal);
         const executor = new KubernetesExecutor({
           gateway: deps.gateway,
           clusterId: target.clusterId,

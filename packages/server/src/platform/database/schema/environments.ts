@@ -15,6 +15,8 @@ export const environments = pgTable(
     type: text('type').notNull(),
     clusterId: text('cluster_id').references(() => clusters.id, { onDelete: 'set null' }),
     namespace: text('namespace'),
+    /** cluster | server: where a run's tasks other than deploying run (contracts TASK_RUNNERS) */
+    taskRunner: text('task_runner').notNull().default('cluster'),
     ...timestamps(),
   },
   nameUniqueInWorkspace('environments'),

@@ -24,8 +24,15 @@ export const environments = {
     cluster: 'Cluster',
     selectCluster: 'Select cluster',
     namespace: 'Namespace',
+    taskRunner: 'Run pipeline tasks',
+    taskRunnerHelp:
+      'Where a run on this environment builds and tests. Deploying always goes through the cluster’s agent.',
     save: 'Save',
     create: 'Create',
+  },
+  taskRunners: {
+    cluster: 'In the cluster, as pods',
+    server: 'On the Slipway server, sandboxed',
   },
   deleteTitle: 'Delete the environment {{name}}?',
   deleteBody: 'Its deployment records are deleted too. Nothing is removed from the cluster.',

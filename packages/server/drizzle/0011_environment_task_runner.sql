@@ -1,0 +1,1 @@
+ALTER TABLE "environments" ADD COLUMN "task_runner" text DEFAULT 'cluster' NOT NULL;
