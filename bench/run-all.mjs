@@ -15,6 +15,7 @@ for (const b of [
   'pipeline-logs.mjs',
   'step-image-overhead.mjs',
   'crash-recovery.mjs',
+  'newcomer.mjs',
 ]) {
   const r = spawnSync(process.execPath, [here + b], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
