@@ -132,6 +132,7 @@ export function createClustersPeer(deps: ClustersPeerDeps) {
       namespace: string | null;
       status: string | null;
       yaml: string;
+      labels?: Record<string, string>;
     }>,
     logs: new Map<string, string>(),
   };
@@ -194,7 +195,15 @@ export function createClustersPeer(deps: ClustersPeerDeps) {
           (o) =>
             o.apiVersion === query.get('apiVersion') &&
             o.kind === query.get('kind') &&
-            (!query.get('namespace') || o.namespace === query.get('namespace')),
+            (!query.get('namespace') || o.namespace === query.get('namespace')) &&
+            // equality selectors, comma-separated, as Kubernetes reads them
+            (query.get('labelSelector') ?? '')
+              .split(',')
+              .filter(Boolean)
+              .every((term) => {
+                const [k, v] = term.split('=');
+                return o.labels?.[k!] === v;
+              }),
         );
         return [
           200,

@@ -22,6 +22,7 @@ import { formatAt } from '../clusters/format';
 import { HealthChip } from '../environments/HealthChip';
 import { StatusChip as RunStatusChip } from '../pipelines/StatusChip';
 import { useApplicationQuery, useDeleteApplicationMutation } from './api';
+import { ApplicationPods } from './ApplicationPods';
 
 type Env = ApplicationDetail['environments'][number];
 type Run = ApplicationDetail['runs'][number];
@@ -41,7 +42,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The microservice overview: where it comes from, its health in each environment, its runs and image tags. */
+/**
+ * The microservice overview: where it comes from, its health in each environment, its pods and
+ * their logs, its runs and image tags.
+ */
 export default function ApplicationDetailPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
@@ -220,6 +224,7 @@ export default function ApplicationDetailPage() {
           rowTestId="application-environment-row"
         />
       </Section>
+      <ApplicationPods app={app} />
       <Section id="application-runs-title" title={t('applications.detail.runs')}>
         <DataTable
           aria-labelledby="application-runs-title"

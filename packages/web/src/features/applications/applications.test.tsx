@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@slipway/contracts';
 import { renderApp } from '../../test/app';
 import { sampleApplication, sampleRepository } from '../../test/applications-peer';
-import { sampleEnvironment } from '../../test/clusters-peer';
+import { sampleCluster, sampleEnvironment } from '../../test/clusters-peer';
 import { opts, withSignedInPeer } from '../../test/settings-peer';
 
 const ctx = withSignedInPeer();
@@ -107,6 +107,55 @@ describe('applications (the microservice library)', () => {
       serviceUrl: null,
     });
     expect(screen.getByRole('link', { name: 'Open application' })).toBeTruthy();
+  });
+
+  it('lists its pods in each environment bound to a cluster, by its label, with their logs', async () => {
+    ctx.peer.clusters.clusters = [sampleCluster()];
+    ctx.peer.clusters.environments = [
+      sampleEnvironment({
+        id: 'env-dev',
+        name: 'development',
+        clusterId: 'cl-1',
+        clusterName: 'prod-eu',
+        namespace: 'shop',
+      }),
+      sampleEnvironment({ id: 'env-stg', name: 'staging' }),
+    ];
+    const pod = (name: string, labels: Record<string, string>) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      name,
+      namespace: 'shop',
+      status: 'Running',
+      yaml: '',
+      labels,
+    });
+    ctx.peer.clusters.objects = [
+      pod('orders-7d9f-x1', { 'app.kubernetes.io/name': 'orders' }),
+      pod('payments-5c2b-y2', { 'app.kubernetes.io/name': 'payments' }),
+    ];
+    ctx.peer.clusters.logs.set('shop/orders-7d9f-x1', 'listening on 8080\n');
+    const seen = (environmentId: string, environmentName: string) => ({
+      environmentId,
+      environmentName,
+      health: 'healthy' as const,
+      healthMessage: null,
+      image: null,
+      deployedAt: null,
+      runId: null,
+    });
+    ctx.peer.applications.applications = [
+      sampleApplication({ environments: [seen('env-dev', 'development'), seen('env-stg', 'staging')] }),
+    ];
+    renderApp('/applications/app-1');
+    const rows = await screen.findAllByTestId('application-pod-row', {}, opts);
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining('orders-7d9f-x1')]);
+    expect(screen.getByText('This environment is not bound to a cluster.')).toBeTruthy();
+    expect(screen.getByText('development · prod-eu / shop')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Logs of orders-7d9f-x1' }));
+    const dialog = await screen.findByRole('dialog', {}, opts);
+    expect((await within(dialog).findByTestId('pod-logs', {}, opts)).textContent).toBe('listening on 8080\n');
   });
 
   it('shows the overview and asks before deleting, saying what stays', async () => {
