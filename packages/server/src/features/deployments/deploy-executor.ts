@@ -14,6 +14,7 @@ import {
   parseManifests,
   refsOf,
   setImageTag,
+  withPullSecret,
 } from './manifests.js';
 
 /** Whether Slipway carries the task out itself (apply-yaml, deploy) instead of an executor. */
@@ -108,10 +109,25 @@ export class DeployExecutor {
     }
     const app = appNameOf(objects, step.env.APP ?? '');
     const refs = refsOf(objects, target.namespace, isClusterScoped);
+    // the pull secret is applied with the workloads but is not part of the application's record
+    let pullSecrets: KubernetesObject[] = [];
+    const pullSecret = (step.env.PULL_SECRET ?? '').trim();
+    if (pullSecret) {
+      let config: string;
+      try {
+        config = await io.secretValue(pullSecret, '.dockerconfigjson');
+      } catch (err) {
+        return end(
+          'failed',
+          `pull secret "${pullSecret}" (key ".dockerconfigjson"): ${(err as Error).message}`,
+        );
+      }
+      pullSecrets = withPullSecret(objects, pullSecret, config, target.namespace);
+    }
     try {
       const { applied } = await this.deps.gateway.request(target.clusterId, {
         kind: 'apply',
-        args: { manifests: objects, namespace: target.namespace },
+        args: { manifests: [...pullSecrets, ...objects], namespace: target.namespace },
       });
       for (const a of applied) say(`applied ${a.kind} ${a.namespace ? `${a.namespace}/` : ''}${a.name}`);
     } catch (err) {

@@ -15,6 +15,13 @@ const APP_AND_WAIT_PARAMS = `    - name: app
       type: string
       description: Wait until the application is healthy ("true") or only apply ("false").
       default: "true"
+    - name: pullSecret
+      type: string
+      description: >-
+        A workspace secret whose .dockerconfigjson key holds registry credentials: applied to the
+        workloads' namespaces as the Secret slipway-pull-<name> and named in their
+        imagePullSecrets. Empty: none.
+      default: ""
 `;
 
 /** The result both tasks end with: what was applied. */
@@ -27,6 +34,8 @@ const APP_AND_WAIT_ENV = `        - name: APP
           value: $(params.app)
         - name: WAIT
           value: $(params.wait)
+        - name: PULL_SECRET
+          value: $(params.pullSecret)
 `;
 
 export const APPLY_YAML_TASK = `apiVersion: tekton.dev/v1

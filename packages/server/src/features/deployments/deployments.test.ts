@@ -7,7 +7,7 @@ import { insertPipeline, waitFor } from '../pipeline-runs/pipeline-runs.test-hel
 import { WorkspaceClaimsReaper } from '../pipelines/executor/kubernetes-executor-claims.js';
 import { DeploymentsStore } from './deployments-store.js';
 import { HealthTracker } from './health-tracker.js';
-import { appNameOf, parseManifests, setImageTag } from './manifests.js';
+import { appNameOf, parseManifests, setImageTag, withPullSecret } from './manifests.js';
 
 const MANIFESTS = `apiVersion: apps/v1
 kind: Deployment
@@ -257,5 +257,40 @@ spec:
     expect(setImageTag(objects, 'other/image', '1')).toBe(0);
     expect(appNameOf(objects, '')).toBe('shop');
     expect(() => parseManifests('kind: Pod')).toThrow('document 1 needs apiVersion, kind and metadata.name');
+  });
+
+  it('names a pull secret in every pod spec once and makes it in each namespace a workload goes to', () => {
+    const objects = parseManifests(`${MANIFESTS}
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: { name: nightly, namespace: jobs }
+spec:
+  schedule: "0 1 * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          imagePullSecrets: [{ name: slipway-pull-registry-pull }]
+          containers: [{ name: run, image: registry.example.com/acme/shop:1 }]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: { name: settings }
+data: { a: b }
+`);
+    const config = JSON.stringify({ auths: { 'registry.example.com': { auth: 'eDp5' } } });
+    const secrets = withPullSecret(objects, 'registry-pull', config, 'shop');
+    expect(secrets.map((s) => [s.metadata.name, s.metadata.namespace])).toEqual([
+      ['slipway-pull-registry-pull', 'shop'],
+      ['slipway-pull-registry-pull', 'jobs'],
+    ]);
+    const data = (secrets[0] as unknown as { type: string; data: Record<string, string> }).data;
+    expect(Buffer.from(data['.dockerconfigjson']!, 'base64').toString()).toBe(config);
+    const pulls = JSON.stringify(objects).match(/slipway-pull-registry-pull/g) ?? [];
+    // the Deployment got it; the CronJob already had it and did not get it twice
+    expect(pulls).toHaveLength(2);
+    expect(JSON.stringify(objects[objects.length - 1])).not.toContain('imagePullSecrets');
   });
 });

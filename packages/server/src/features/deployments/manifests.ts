@@ -110,3 +110,51 @@ const CLUSTER_SCOPED = new Set([
   'PriorityClass',
 ]);
 export const isClusterScoped = (kind: string) => CLUSTER_SCOPED.has(kind);
+
+/** The pod specs of a workload (or a Pod's own). */
+function podSpecs(o: Obj): Obj[] {
+  const spec = rec(o.spec);
+  if (o.kind === 'Pod') return [spec];
+  if (o.kind === 'CronJob') return [rec(rec(rec(rec(spec.jobTemplate).spec).template).spec)];
+  const template = rec(spec.template);
+  return Object.keys(template).length > 0 ? [rec(template.spec)] : [];
+}
+
+/** The name of the pull secret Slipway applies for a workspace secret. */
+export const pullSecretName = (secret: string) => `slipway-pull-${secret}`.slice(0, 253);
+
+/**
+ * Lets every workload pull with the workspace secret's registry credentials: a
+ * `kubernetes.io/dockerconfigjson` Secret in each namespace a workload is applied to, named in
+ * every pod spec's `imagePullSecrets` (once). Answers the Secrets to apply first; the workloads
+ * are changed in place.
+ */
+export function withPullSecret(
+  objects: KubernetesObject[],
+  secret: string,
+  dockerConfigJson: string,
+  defaultNamespace: string,
+): KubernetesObject[] {
+  const name = pullSecretName(secret);
+  const namespaces = new Set<string>();
+  for (const o of objects) {
+    const specs = podSpecs(o as unknown as Obj).filter((s) => Array.isArray(s.containers));
+    if (specs.length === 0) continue;
+    namespaces.add(String(rec(o.metadata).namespace ?? defaultNamespace));
+    for (const s of specs) {
+      const list = Array.isArray(s.imagePullSecrets) ? (s.imagePullSecrets as Obj[]) : [];
+      if (!list.some((e) => e.name === name)) s.imagePullSecrets = [...list, { name }];
+    }
+  }
+  const data = { '.dockerconfigjson': Buffer.from(dockerConfigJson, 'utf8').toString('base64') };
+  return [...namespaces].map(
+    (namespace) =>
+      ({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        type: 'kubernetes.io/dockerconfigjson',
+        metadata: { name, namespace, labels: { 'app.kubernetes.io/managed-by': 'slipway' } },
+        data,
+      }) as unknown as KubernetesObject,
+  );
+}

@@ -27,6 +27,9 @@ export const TEMPLATE_DEFAULTS = {
 export const MANIFESTS_PATH = 'k8s/app.yaml';
 export const PIPELINE_PATH = '.tekton/pipeline.yaml';
 
+/** The workspace secret the deploy step makes the cluster's pull secret from: pull-only credentials. */
+export const PULL_SECRET = 'registry-pull';
+
 /** The placeholder the pipeline fills with the image it built (its `image` param). */
 export const IMAGE_PLACEHOLDER = '$(params.image)';
 
@@ -187,6 +190,8 @@ export function pipelineObject(template: TemplateSource, options: RenderOptions)
           params: [
             { name: 'manifests', value: manifestsText(options) },
             { name: 'app', value: options.name },
+            // the cluster pulls the image from Slipway's registry with pull-only credentials
+            { name: 'pullSecret', value: PULL_SECRET },
           ],
         },
       ],

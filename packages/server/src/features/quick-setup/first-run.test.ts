@@ -86,6 +86,19 @@ describe.skipIf(!runnable)('quick setup: the first run', () => {
     }
     const { deployment } = applied;
     expect(JSON.stringify(deployment)).toContain(`${result.image}:${result.commit!.slice(0, 12)}`);
+    // the cluster pulls from Slipway's registry with the pull-only credentials quick setup made
+    expect(deployment).toMatchObject({
+      spec: { template: { spec: { imagePullSecrets: [{ name: 'slipway-pull-registry-pull' }] } } },
+    });
+    const pullSecret = cluster.api.get('v1', 'Secret', 'slipway-pull-registry-pull', 'apps') as {
+      type: string;
+      data: Record<string, string>;
+    };
+    expect(pullSecret.type).toBe('kubernetes.io/dockerconfigjson');
+    const auths = JSON.parse(Buffer.from(pullSecret.data['.dockerconfigjson']!, 'base64').toString()) as {
+      auths: Record<string, { auth: string }>;
+    };
+    expect(Object.keys(auths.auths)).toEqual([`127.0.0.1:${t.config.port}`]);
     cluster.api.setStatus('apps/v1', 'Deployment', 'apps', 'hello', {
       observedGeneration: 1,
       replicas: 1,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { QuickSetupService, REGISTRY_SECRET, type QuickSetupLinks } from './quick-setup-service.js';
+import {
+  PULL_SECRET,
+  QuickSetupService,
+  REGISTRY_SECRET,
+  type QuickSetupLinks,
+} from './quick-setup-service.js';
 
 /** Links that record what is made and removed, in order; `failAt` rejects that call. */
 function recordingLinks(failAt: string) {
@@ -61,7 +66,7 @@ describe('QuickSetupService.create', () => {
     const { links, log } = recordingLinks('none');
     const result = await new QuickSetupService(links).create('ws', 'nodejs', INPUT, CALLER);
     expect(result).toMatchObject({ applicationId: 'app-1', pipelineId: 'pipeline-1', runId: 'run-1' });
-    expect(result.secrets).toEqual(['shop-git', REGISTRY_SECRET]);
+    expect(result.secrets).toEqual(['shop-git', REGISTRY_SECRET, PULL_SECRET]);
     expect(log.filter((l) => !l.endsWith('.list'))).toEqual([
       'repositories.create',
       'repositories.createToken',
@@ -69,6 +74,8 @@ describe('QuickSetupService.create', () => {
       'git.commit',
       'serviceAccounts.create',
       `secrets.create ${REGISTRY_SECRET}`,
+      'serviceAccounts.create',
+      `secrets.create ${PULL_SECRET}`,
       'pipelines.create',
       'applications.create',
       'runs.create',
@@ -83,6 +90,8 @@ describe('QuickSetupService.create', () => {
     expect(log.slice(log.indexOf('runs.create') + 1)).toEqual([
       'applications.remove',
       'pipelines.remove',
+      'secrets.remove',
+      'serviceAccounts.revoke',
       'secrets.remove',
       'serviceAccounts.revoke',
       'secrets.remove',

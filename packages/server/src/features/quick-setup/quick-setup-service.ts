@@ -22,6 +22,7 @@ import {
   APP_TEMPLATES,
   describeTemplate,
   findTemplate,
+  PULL_SECRET,
   renderFiles,
   TEMPLATE_DEFAULTS,
   pipelineText,
@@ -30,6 +31,7 @@ import {
 
 /** The workspace secret the run engine and buildah read registry credentials from. */
 export const REGISTRY_SECRET = 'docker-config';
+export { PULL_SECRET };
 /** how long the credentials quick setup makes last: just under the service accounts' year */
 const CREDENTIAL_DAYS = 364;
 const DAY_MS = 86_400_000;
@@ -196,9 +198,14 @@ export class QuickSetupService {
           COMMIT_AUTHOR,
         );
       }
-      if (await this.registrySecretMissing(workspaceId)) {
-        await this.makeRegistrySecret(workspaceId, caller, made);
-        secrets.push(REGISTRY_SECRET);
+      for (const [name, role, what] of [
+        [REGISTRY_SECRET, 'developer', 'Pushes and pulls'],
+        // a cluster gets credentials that can only pull
+        [PULL_SECRET, 'viewer', 'Pulls'],
+      ] as const) {
+        if (!(await this.secretMissing(workspaceId, name))) continue;
+        await this.makeRegistrySecret(workspaceId, caller, made, { name, role, what });
+        secrets.push(name);
       }
       const pipeline = made(
         await links.pipelines.create(
@@ -304,28 +311,32 @@ export class QuickSetupService {
     }
   }
 
-  private async registrySecretMissing(workspaceId: string): Promise<boolean> {
+  private async secretMissing(workspaceId: string, name: string): Promise<boolean> {
     const { rows } = await this.links.secrets.list(
       workspaceId,
-      pipelineListQuerySchema.parse({ _end: 100, name: REGISTRY_SECRET }),
+      pipelineListQuerySchema.parse({ _end: 100, name }),
     );
-    return !rows.some((s) => s.name === REGISTRY_SECRET);
+    return !rows.some((s) => s.name === name);
   }
 
-  /** A developer service account of the workspace, its token in `docker-config` for the registry's host. */
+  /**
+   * A service account of the workspace with the role given (developer to push, viewer to pull),
+   * its token in the named secret's `.dockerconfigjson` for the registry's host.
+   */
   private async makeRegistrySecret(
     workspaceId: string,
     caller: QuickSetupCaller,
     made: <T>(value: T, remove: (value: T) => Promise<unknown>) => T,
+    secret: { name: string; role: 'developer' | 'viewer'; what: string },
   ) {
     const { links } = this;
     const account = made(
       await links.serviceAccounts.create(
         { id: caller.actorId ?? '', organisationId: caller.organisationId },
         {
-          name: `registry-${workspaceId.slice(0, 8)}-${Date.now().toString(36)}`,
+          name: `registry-${secret.role}-${workspaceId.slice(0, 8)}-${Date.now().toString(36)}`,
           expiresAt: new Date(Date.now() + CREDENTIAL_DAYS * DAY_MS).toISOString(),
-          workspaces: [{ workspaceId, role: 'developer' }],
+          workspaces: [{ workspaceId, role: secret.role }],
         },
       ),
       (a) => links.serviceAccounts.revoke(caller.organisationId, a.id),
@@ -336,8 +347,8 @@ export class QuickSetupService {
       await links.secrets.create(
         workspaceId,
         {
-          name: REGISTRY_SECRET,
-          description: `Pushes and pulls images at ${host} (service account ${account.name})`,
+          name: secret.name,
+          description: `${secret.what} images at ${host} (service account ${account.name})`,
           type: 'registry',
           global: true,
           values: { '.dockerconfigjson': JSON.stringify({ auths: { [host]: { auth } } }) },

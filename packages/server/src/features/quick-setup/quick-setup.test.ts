@@ -263,7 +263,7 @@ describe('quick setup', () => {
       trigger: { kind: 'quick-setup', id: result.applicationId },
     });
 
-    expect(await names('/api/secrets')).toEqual(['broken-git', 'docker-config', 'shop-git']);
+    expect(await names('/api/secrets')).toEqual(['broken-git', 'docker-config', 'registry-pull', 'shop-git']);
     // the credentials work as the pipeline's tasks use them: git-clone's token, buildah's docker config
     const reader = new SecretReader(
       new SqlSecretsStore(t.db.database.db),
@@ -287,6 +287,24 @@ describe('quick setup', () => {
       headers: { authorization: `Basic ${config.auths[host()]!.auth}` },
     });
     expect(upload.statusCode, upload.body).toBe(202);
+    // the cluster's pull secret reads the registry but cannot push to it
+    const pull = JSON.parse(await reader.value(owner.workspaceId, 'registry-pull', '.dockerconfigjson')) as {
+      auths: Record<string, { auth: string }>;
+    };
+    const pullAuth = { authorization: `Basic ${pull.auths[host()]!.auth}` };
+    const tags = await t.app.inject({
+      method: 'GET',
+      url: `/v2/${owner.workspaceId}/shop/tags/list`,
+      headers: pullAuth,
+    });
+    expect(tags.statusCode, tags.body).not.toBe(401);
+    expect(tags.statusCode, tags.body).not.toBe(403);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/v2/${owner.workspaceId}/shop/blobs/uploads/`,
+      headers: pullAuth,
+    });
+    expect([401, 403]).toContain(refused.statusCode);
     const audit = await call('GET', '/api/audit?action=quicksetup.create');
     expect(audit.json()).toEqual(
       expect.arrayContaining([
