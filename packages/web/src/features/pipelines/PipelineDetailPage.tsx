@@ -21,6 +21,7 @@ import { downloadApiFile } from '../../app/download-file';
 import { useDeletePipelineMutation, usePipelineQuery, useUpdatePipelineMutation } from './api';
 import { ExternalSourcePanel } from './ExternalSourcePanel';
 import { PipelineForm } from './PipelineForm';
+import { PipelineVersions } from './PipelineVersions';
 import { RollbackPipelineField } from './RollbackPipelineField';
 import { RunDialog } from './RunDialog';
 import { RunList } from './RunList';
@@ -35,6 +36,8 @@ export default function PipelineDetailPage() {
   const [update] = useUpdatePipelineMutation();
   const [notice, setNotice] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  // a restored version remounts the editor, which shows the definition it starts with
+  const [restores, setRestores] = useState(0);
   const [exportError, setExportError] = useState<string | null>(null);
   useDocumentTitle(data?.name ?? t('nav.pipelines'));
   const navigate = useNavigate();
@@ -102,7 +105,7 @@ export default function PipelineDetailPage() {
         {data.source ? <ExternalSourcePanel pipelineId={id} source={data.source} /> : null}
         <RollbackPipelineField pipeline={data} />
         <PipelineForm
-          key={data.source ? `${data.id}@${data.version}` : data.id}
+          key={data.source ? `${data.id}@${data.version}` : `${data.id}#${restores}`}
           readOnly={Boolean(data.source)}
           initialName={data.name}
           initialDefinition={data.definition}
@@ -119,6 +122,15 @@ export default function PipelineDetailPage() {
           }}
           onSaved={(saved) => setNotice(t('pipelines.editor.saved', { version: saved.version }))}
         />
+        <Box sx={{ mt: 4 }}>
+          <PipelineVersions
+            pipeline={data}
+            onRestored={() => {
+              setNotice(null);
+              setRestores((n) => n + 1);
+            }}
+          />
+        </Box>
         <Box sx={{ mt: 4 }}>
           <RunList pipelineId={id} />
         </Box>

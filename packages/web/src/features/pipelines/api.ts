@@ -52,6 +52,7 @@ export const pipelinesApi = api
         url: 'pipelines',
         ops: ['list', 'get', 'create', 'update', 'delete'],
       }),
+      /** one saved version of a pipeline's definition (a version never changes once saved) */
       pipelineVersion: build.query<PipelineVersion, { id: string; version: number }>({
         query: ({ id, version }) => `pipelines/${encodeURIComponent(id)}/versions/${version}`,
       }),
@@ -118,6 +119,7 @@ export const {
   usePipelinesQuery,
   usePipelineQuery,
   usePipelineVersionQuery,
+  useLazyPipelineVersionQuery,
   useCreatePipelineMutation,
   useUpdatePipelineMutation,
   useDeletePipelineMutation,
