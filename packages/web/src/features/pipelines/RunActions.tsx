@@ -42,7 +42,7 @@ export function RunActions({ run }: { run: PipelineRunDetail }) {
 
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ ml: 'auto', flexWrap: 'wrap' }}>
         {actions.map((a) => (
           <PermissionButton
             key={a}

@@ -74,7 +74,14 @@ export function RunLogs({
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} alignItems="center">
+      {/* a gap (not margins) between the controls, so a wrapped row starts at the edge */}
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={2}
+        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}
+        alignItems="center"
+      >
         <TextField
           select
           size="small"
@@ -82,7 +89,7 @@ export function RunLogs({
           data-tour="run-log-task"
           value={task}
           onChange={(e) => setTask(e.target.value)}
-          sx={{ minWidth: 200 }}
+          sx={{ minWidth: 200, flexGrow: { xs: 1, sm: 0 } }}
         >
           <MenuItem value="">{t('pipelines.run.wholeRun')}</MenuItem>
           {tasks.map((name) => (
@@ -98,7 +105,7 @@ export function RunLogs({
           value={step}
           disabled={!task}
           onChange={(e) => setStep(e.target.value)}
-          sx={{ minWidth: 200 }}
+          sx={{ minWidth: 200, flexGrow: { xs: 1, sm: 0 } }}
         >
           <MenuItem value="">{t('pipelines.run.allSteps')}</MenuItem>
           {steps.map((s) => (
@@ -192,7 +199,7 @@ export function RunLogs({
               : t('runLogs.matches', { count: searched.data.total })}
             {searched.data.total > SEARCH_PAGE ? ` ${t('runLogs.showingFirst', { count: SEARCH_PAGE })}` : ''}
           </Typography>
-          <List dense sx={{ maxHeight: 240, overflow: 'auto' }}>
+          <List dense sx={{ maxHeight: 240, overflow: 'auto' }} dir="ltr">
             {searched.data.matches.map((m) => (
               <ListItemButton
                 key={`${m.task}/${m.line}`}
@@ -203,7 +210,11 @@ export function RunLogs({
                 }}
                 aria-label={t('runLogs.jump', { task: m.task, line: m.line })}
               >
-                <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                >
                   {`${m.task}/${m.step}:${m.line}  ${stripAnsi(m.text)}`}
                 </Typography>
               </ListItemButton>

@@ -51,7 +51,7 @@ export default function RunPage() {
   if (!data) body = <QueryPending query={query} what={t('pipelines.run.loadError')} lines={10} />;
   else body = <RunView run={data} />;
   return (
-    <Box sx={{ maxWidth: 1200 }} data-testid="run-page">
+    <Box sx={{ maxWidth: 1200, minWidth: 0 }} data-testid="run-page">
       <BackLink to="/pipelines">{t('pipelines.editor.back')}</BackLink>
       {body}
     </Box>
@@ -98,14 +98,14 @@ function RunView({ run }: { run: PipelineRunDetail }) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {run.name} #{run.number}
         </Typography>
         <StatusChip status={run.status} testId="run-status" />
         <RunActions run={run} />
       </Box>
       {run.reason || run.message ? (
-        <Typography data-testid="run-reason" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography data-testid="run-reason" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
           {[run.reason, run.message].filter(Boolean).join(': ')}
         </Typography>
       ) : null}
@@ -114,9 +114,15 @@ function RunView({ run }: { run: PipelineRunDetail }) {
           {t('pipelines.run.queuePosition', { position: run.queuePosition })}
         </Typography>
       ) : null}
-      <Stack direction="row" spacing={4} sx={{ mb: 3, flexWrap: 'wrap' }} component="dl">
+      {/* a gap (not margins) between the facts, so a wrapped row starts at the edge */}
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ mb: 3, flexWrap: 'wrap', columnGap: 4, rowGap: 1 }}
+        component="dl"
+      >
         {facts.map(([label, value]) => (
-          <Box key={label}>
+          <Box key={label} sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             <Typography component="dt" variant="caption" color="text.secondary">
               {label}
             </Typography>
@@ -148,7 +154,13 @@ function RunView({ run }: { run: PipelineRunDetail }) {
 
       <RunTasks run={run} selected={selected} onSelect={select} />
 
-      <Tabs value={tab} onChange={(_e, v: typeof tab) => setTab(v)} sx={{ mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: typeof tab) => setTab(v)}
+        variant="scrollable"
+        scrollButtons={false}
+        sx={{ mb: 2 }}
+      >
         <Tab value="params" label={t('studio.inputParams')} data-tour="run-tab-params" />
         <Tab value="logs" label={t('pipelines.run.logs')} data-tour="run-tab-logs" />
         <Tab value="results" label={t('pipelines.run.results')} />
@@ -156,7 +168,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
       {tab === 'logs' ? (
         <>
           {selected ? (
-            <Typography data-testid="selected-task" variant="body2" sx={{ mb: 1 }}>
+            <Typography data-testid="selected-task" variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
               {t('studio.selectedTask', { task: selected })}
             </Typography>
           ) : null}
@@ -190,7 +202,7 @@ function RunResults({ run }: { run: PipelineRunDetail }) {
       ) : null}
       {perTask.map((tr) => (
         <Box key={tr.id}>
-          <Typography variant="subtitle2" component="h3">
+          <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
             {tr.pipelineTask}
           </Typography>
           <Values values={tr.results ?? {}} empty="" />
@@ -203,18 +215,20 @@ function RunResults({ run }: { run: PipelineRunDetail }) {
 function Values({ values, empty }: { values: Record<string, unknown>; empty: string }) {
   const entries = Object.entries(values);
   if (entries.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  // long names and values wrap anywhere; whatever still cannot fit scrolls inside the box
+  const cell = { fontFamily: 'monospace', overflowWrap: 'anywhere', verticalAlign: 'top' } as const;
   return (
-    <Table size="small">
-      <TableBody>
-        {entries.map(([k, v]) => (
-          <TableRow key={k}>
-            <TableCell sx={{ fontFamily: 'monospace', width: '30%' }}>{k}</TableCell>
-            <TableCell sx={{ fontFamily: 'monospace' }}>
-              {typeof v === 'string' ? v : JSON.stringify(v)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Table size="small">
+        <TableBody>
+          {entries.map(([k, v]) => (
+            <TableRow key={k}>
+              <TableCell sx={{ ...cell, width: '30%' }}>{k}</TableCell>
+              <TableCell sx={cell}>{typeof v === 'string' ? v : JSON.stringify(v)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }

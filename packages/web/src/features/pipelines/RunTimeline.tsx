@@ -46,7 +46,7 @@ export function RunTimeline({
             <Typography
               variant="body2"
               sx={{
-                width: 160,
+                width: { xs: 112, sm: 160 },
                 flex: 'none',
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
@@ -87,7 +87,12 @@ export function RunTimeline({
         );
       })}
       {critical.length ? (
-        <Typography data-testid="critical-path" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography
+          data-testid="critical-path"
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1, overflowWrap: 'anywhere' }}
+        >
           {t('studio.criticalPath', { path: critical.join(' → ') })}
         </Typography>
       ) : null}

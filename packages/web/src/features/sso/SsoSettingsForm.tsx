@@ -13,7 +13,7 @@ import {
   type SsoSettingsResponse,
   type Workspace,
 } from '@slipway/contracts';
-import { formErrors } from '../../ui/api-error';
+import { errorMessage } from '../../ui/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
@@ -88,9 +88,7 @@ export function SsoSettingsForm({
   async function onTest() {
     setTestResult(null);
     const answer = await test(body());
-    setTestResult(
-      answer.error ? { ok: false, message: formErrors(answer.error).message ?? '' } : answer.data,
-    );
+    setTestResult(answer.error ? { ok: false, message: errorMessage(answer.error) } : answer.data);
   }
 
   const hint = settings.hasBindPassword ? t('sso.bindPasswordSet') : t('sso.bindPasswordUnset');

@@ -149,13 +149,29 @@ export const LogTerminal = forwardRef<LogTerminalHandle, LogTerminalProps>(funct
       aria-label={label}
       role="log"
       tabIndex={0}
-      sx={{ position: 'relative', height: 420, bgcolor: '#1e1e1e', color: 'grey.100', borderRadius: 1, p: 1 }}
+      sx={{
+        position: 'relative',
+        height: 420,
+        minWidth: 0,
+        overflow: 'hidden',
+        bgcolor: '#1e1e1e',
+        color: 'grey.100',
+        borderRadius: 1,
+        p: 1,
+      }}
     >
-      {/* xterm must open in a laid-out box (it measures its cells), so the plain view covers it until then */}
-      <Box ref={host} sx={{ height: '100%' }} />
+      {/*
+        xterm must open in a laid-out box (it measures its cells), so the plain view covers it until
+        then. Log text reads left to right in every language (the `dir` attribute, which the RTL
+        style plugin leaves alone), and the box clips what xterm parks off screen (its measuring
+        spans and helper textarea sit at left: -9999em, which in a right-to-left page would widen
+        the page by some 130,000 px).
+      */}
+      <Box ref={host} dir="ltr" sx={{ height: '100%', overflow: 'hidden', contain: 'paint' }} />
       {!ready && (
         <Box
           component="pre"
+          dir="ltr"
           sx={{
             position: 'absolute',
             inset: 0,
