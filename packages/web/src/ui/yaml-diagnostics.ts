@@ -22,10 +22,15 @@ export function diagnosticsOf(
   const out: DefinitionDiagnostic[] = [];
   for (const d of details) {
     const m = AT.exec(d.path);
+    // a path in the definition names where; the request's own part (body.definition) names nothing
+    const where = d.path
+      .replace(AT, '')
+      .replace(/^(body|query|querystring|params)[./]definition\b[./]?/, '')
+      .trim();
     out.push({
       line: m ? Number(m[1]) : 1,
       column: m ? Number(m[2]) : 1,
-      message: `${d.path.replace(AT, '').trim()}: ${d.message}`,
+      message: where ? `${where}: ${d.message}` : d.message,
     });
   }
   if (out.length === 0 && message) {

@@ -112,6 +112,12 @@ describe('validation issues as diagnostics', () => {
     expect(diagnosticsOf('definition (line 3, column 2): bad indentation', [])).toEqual([
       { line: 3, column: 2, message: 'definition (line 3, column 2): bad indentation' },
     ]);
+    // the request's own field names no place in the text: only the rule is said
+    expect(
+      diagnosticsOf('body.definition: Definition is required', [
+        { path: 'body.definition', message: 'Definition is required' },
+      ]),
+    ).toEqual([{ line: 1, column: 1, message: 'Definition is required' }]);
   });
 
   it('finds the offset of a line and column, clamped to the text', () => {
