@@ -16,9 +16,11 @@ import { TableSection } from '../../ui/TableSection';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useListParams } from '../../ui/useListParams';
+import { AreaPage } from '../../ui/AreaPage';
 import { Can } from '../access/Can';
-import { ListAreaPage } from '../access/ListAreaPage';
+import { CreateButton } from '../access/PermissionActions';
 import { HealthChip } from '../environments/HealthChip';
+import { QuickSetupButton } from '../quick-setup/QuickSetupButton';
 import { useApplicationsQuery, useDeleteApplicationMutation } from './api';
 
 const PAGE_SIZE = 10;
@@ -94,50 +96,56 @@ export default function ApplicationsPage() {
   ];
 
   return (
-    <ListAreaPage
+    <AreaPage
       id="applications"
       title={t('applications.title')}
-      create={{
-        permission: 'applications:create',
-        label: t('applications.create'),
-        onClick: () => void navigate('/applications/new'),
-        tourTarget: 'microservice-initiate',
-      }}
-      list={
-        <>
-          <TextField
-            size="small"
-            type="search"
-            label={t('applications.search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              listParams.paging.setPage(0);
-            }}
-            sx={{ mb: 2, maxWidth: 360 }}
-            fullWidth
-          />
-          <TableSection
-            id="applications-list-title"
-            title={t('applications.title')}
-            columns={columns}
-            rows={list.data?.rows}
-            getRowId={(a) => a.id}
-            rowTestId="application-row"
-            {...listStates(list, t('applications.loadError'), {
-              empty: (
-                <EmptyState icon={Apps} title={t('applications.empty')}>
-                  {search.trim() ? t('applications.noMatch') : t('applications.emptyBody')}
-                </EmptyState>
-              ),
-              ...listParams.table,
-              pagerIfNeeded: true,
-            })}
-          />
-        </>
+      actions={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <QuickSetupButton />
+          <CreateButton
+            permission="applications:create"
+            onClick={() => void navigate('/applications/new')}
+            data-tour="microservice-initiate"
+          >
+            {t('applications.create')}
+          </CreateButton>
+        </Box>
       }
     >
+      <TextField
+        size="small"
+        type="search"
+        label={t('applications.search')}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          listParams.paging.setPage(0);
+        }}
+        sx={{ mb: 2, maxWidth: 360 }}
+        fullWidth
+      />
+      <TableSection
+        id="applications-list-title"
+        title={t('applications.title')}
+        columns={columns}
+        rows={list.data?.rows}
+        getRowId={(a) => a.id}
+        rowTestId="application-row"
+        {...listStates(list, t('applications.loadError'), {
+          empty: (
+            <EmptyState
+              icon={Apps}
+              title={t('applications.empty')}
+              action={search.trim() ? undefined : <QuickSetupButton variant="contained" />}
+            >
+              {search.trim() ? t('applications.noMatch') : t('applications.emptyBody')}
+            </EmptyState>
+          ),
+          ...listParams.table,
+          pagerIfNeeded: true,
+        })}
+      />
       {deletion.dialog}
-    </ListAreaPage>
+    </AreaPage>
   );
 }

@@ -22,10 +22,12 @@ import { AreaPage } from '../../ui/AreaPage';
 import { DataTable, type Column } from '../../ui/DataTable';
 import { QueryPending } from '../../ui/QueryPending';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { usePermission } from '../access/usePermission';
 import { formatAt } from '../clusters/format';
 import { ClusterStatusChip } from '../clusters/ClusterStatusChip';
 import { HealthChip } from '../environments/HealthChip';
 import { StatusChip as RunStatusChip } from '../pipelines/StatusChip';
+import { QuickSetupButton } from '../quick-setup/QuickSetupButton';
 import { useDashboardQuery } from './api';
 
 /** Where each getting-started step is done. */
@@ -71,6 +73,21 @@ function Counts<K extends string>({
           <Typography variant="body2">{counts[k]}</Typography>
         </Stack>
       ))}
+    </Stack>
+  );
+}
+
+/** The getting-started card's shortcut: quick setup, for those who may create applications. */
+function QuickSetupEntry() {
+  const { t } = useTranslation();
+  const { allowed, isLoading } = usePermission('applications:create');
+  if (isLoading || !allowed) return null;
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start', mb: 2 }} data-testid="dashboard-quick-setup">
+      <Typography variant="body2" color="text.secondary">
+        {t('quickSetup.entryHint')}
+      </Typography>
+      <QuickSetupButton variant="contained" />
     </Stack>
   );
 }
@@ -124,6 +141,7 @@ export default function DashboardPage() {
       >
         {!started ? (
           <Card id="dashboard-getting-started" title={t('dashboard.gettingStarted.title')}>
+            <QuickSetupEntry />
             <Typography color="text.secondary">{t('dashboard.gettingStarted.body')}</Typography>
             <List dense>
               {d.gettingStarted.map((s) => (

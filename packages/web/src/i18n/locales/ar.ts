@@ -1,6 +1,7 @@
 import { groups, nav } from './ar/layout';
 import { account } from './ar/account';
 import { pipelines } from './ar/pipelines';
+import { quickSetup } from './ar/quick-setup';
 
 /**
  * Arabic: sidebar labels only (spec §1); everything else falls back to English.
@@ -11,4 +12,5 @@ export const ar = {
   nav,
   account,
   pipelines,
+  quickSetup,
 };

@@ -19,6 +19,8 @@ import { schedules } from './en/schedules';
 import { externalPipelines } from './en/external-pipelines';
 import { applications } from './en/applications';
 import { dashboard } from './en/dashboard';
+import { studioPage } from './en/studio';
+import { quickSetup } from './en/quick-setup';
 
 /**
  * English for the signed-in application: every area's strings, one file per area in ./en/ (named
@@ -56,4 +58,6 @@ export const enApp = {
   runLogs,
   applications,
   dashboard,
+  studioPage,
+  quickSetup,
 } as const;

@@ -1,6 +1,7 @@
 import { groups, nav } from './fr/layout';
 import { account } from './fr/account';
 import { pipelines } from './fr/pipelines';
+import { quickSetup } from './fr/quick-setup';
 
 /**
  * French: sidebar labels only (spec §1); everything else falls back to English.
@@ -11,4 +12,5 @@ export const fr = {
   nav,
   account,
   pipelines,
+  quickSetup,
 };

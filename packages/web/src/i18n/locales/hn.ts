@@ -1,6 +1,7 @@
 import { groups, nav } from './hn/layout';
 import { account } from './hn/account';
 import { pipelines } from './hn/pipelines';
+import { quickSetup } from './hn/quick-setup';
 
 /**
  * Hindi (code `hn`, spec §1): sidebar labels only; everything else falls back to English.
@@ -11,4 +12,5 @@ export const hn = {
   nav,
   account,
   pipelines,
+  quickSetup,
 };

@@ -1,6 +1,7 @@
 import { groups, nav } from './ja/layout';
 import { account } from './ja/account';
 import { pipelines } from './ja/pipelines';
+import { quickSetup } from './ja/quick-setup';
 
 /**
  * Japanese: sidebar labels only (spec §1); everything else falls back to English.
@@ -11,4 +12,5 @@ export const ja = {
   nav,
   account,
   pipelines,
+  quickSetup,
 };
