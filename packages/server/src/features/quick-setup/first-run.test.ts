@@ -90,7 +90,7 @@ describe.skipIf(!runnable)('quick setup: the first run', () => {
     expect(deployment).toMatchObject({
       spec: { template: { spec: { imagePullSecrets: [{ name: 'slipway-pull-registry-pull' }] } } },
     });
-    const pullSecret = cluster.api.get('v1', 'Secret', 'slipway-pull-registry-pull', 'apps') as {
+    const pullSecret = cluster.api.get('v1', 'Secret', 'slipway-pull-registry-pull', 'apps') as unknown as {
       type: string;
       data: Record<string, string>;
     };
