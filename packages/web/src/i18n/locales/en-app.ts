@@ -19,7 +19,6 @@ import { schedules } from './en/schedules';
 import { externalPipelines } from './en/external-pipelines';
 import { applications } from './en/applications';
 import { dashboard } from './en/dashboard';
-import { studioPage } from './en/studio';
 import { quickSetup } from './en/quick-setup';
 
 /**
@@ -58,6 +57,5 @@ export const enApp = {
   runLogs,
   applications,
   dashboard,
-  studioPage,
   quickSetup,
 } as const;
