@@ -54,6 +54,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   environments: page(() => import('../features/environments/EnvironmentsPage')),
   applications: page(() => import('../features/applications/ApplicationsPage')),
   dashboard: page(() => import('../features/dashboard/DashboardPage')),
+  studio: page(() => import('../features/studio/StudioPage')),
 };
 
 /** Pages under an area's path, behind the same view permission (path relative to the area). */
@@ -62,6 +63,10 @@ const areaChildren: Partial<Record<AreaId, RouteObject[]>> = {
     { path: 'new', lazy: page(() => import('../features/pipelines/NewPipelinePage')) },
     { path: 'runs/:runId', lazy: page(() => import('../features/pipelines/RunPage')) },
     { path: ':id', lazy: page(() => import('../features/pipelines/PipelineDetailPage')) },
+  ],
+  studio: [
+    { path: 'pipelines/:id', lazy: page(() => import('../features/studio/StudioPipelinePage')) },
+    { path: 'runs/:runId', lazy: page(() => import('../features/studio/StudioRunPage')) },
   ],
   clusters: [{ path: ':id', lazy: page(() => import('../features/clusters/ClusterDetailPage')) }],
   environments: [{ path: ':id', lazy: page(() => import('../features/environments/EnvironmentDetailPage')) }],

@@ -25,6 +25,7 @@ import { PipelineVersions } from './PipelineVersions';
 import { RollbackPipelineField } from './RollbackPipelineField';
 import { RunDialog } from './RunDialog';
 import { RunList } from './RunList';
+import { OpenInStudio } from '../studio/OpenInStudio';
 
 /** One pipeline: its definition to edit (a changed definition is a new version), export, run. */
 export default function PipelineDetailPage() {
@@ -64,6 +65,7 @@ export default function PipelineDetailPage() {
             data-testid="pipeline-versions"
             label={t('pipelines.editor.versions', { count: data.versions.length, version: data.version })}
           />
+          <OpenInStudio pipeline={id} />
           <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
             <Button
               variant="outlined"

@@ -24,6 +24,7 @@ import { RunLogs } from './RunLogs';
 import { RunTasks } from './RunTasks';
 import { useTriggerText } from './RunTrigger';
 import { StatusChip } from './StatusChip';
+import { OpenInStudio } from '../studio/OpenInStudio';
 
 /** how often an unfinished run is asked for again */
 export const RUN_POLL_MS = 1000;
@@ -103,6 +104,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
         </Typography>
         <StatusChip status={run.status} testId="run-status" />
         <RunActions run={run} />
+        <OpenInStudio run={run.id} />
       </Box>
       {run.reason || run.message ? (
         <Typography data-testid="run-reason" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>

@@ -19,6 +19,7 @@ import { schedules } from './en/schedules';
 import { externalPipelines } from './en/external-pipelines';
 import { applications } from './en/applications';
 import { dashboard } from './en/dashboard';
+import { studioPage } from './en/studio';
 import { quickSetup } from './en/quick-setup';
 
 /**
@@ -57,5 +58,6 @@ export const enApp = {
   runLogs,
   applications,
   dashboard,
+  studioPage,
   quickSetup,
 } as const;
