@@ -33,3 +33,4 @@ export * from './repositories.js';
 export * from './applications.js';
 export * from './dashboard.js';
 export * from './quick-setup.js';
+export * from './registry.js';

@@ -55,6 +55,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   applications: page(() => import('../features/applications/ApplicationsPage')),
   dashboard: page(() => import('../features/dashboard/DashboardPage')),
   studio: page(() => import('../features/studio/StudioPage')),
+  registries: page(() => import('../features/registries/RegistriesPage')),
 };
 
 /** Pages under an area's path, behind the same view permission (path relative to the area). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,11 @@ export class BlobStorage {
 
   read(digest: string, range?: { start: number; end: number }): Readable {
     return createReadStream(this.blobPath(digest), range);
+  }
+
+  /** A small blob's bytes (a manifest), or null when it is not stored. */
+  async bytes(digest: string): Promise<Buffer | null> {
+    return readFile(this.blobPath(digest)).catch(() => null);
   }
 
   /** Appends `body` to upload `id`, which holds `from` bytes so far; answers its new size. */

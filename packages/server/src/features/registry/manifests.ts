@@ -120,3 +120,21 @@ export async function checkManifest(
   }
   return { ok: true, mediaType };
 }
+
+/**
+ * The bytes an image manifest's config and layers add up to, as its descriptors say; null for an
+ * index (its platforms' images differ) or bytes that are not an image manifest.
+ */
+export function imageSizeOf(bytes: Buffer | null): number | null {
+  if (!bytes) return null;
+  try {
+    const doc = JSON.parse(bytes.toString('utf8')) as { config?: Descriptor; layers?: unknown };
+    if (!doc?.config || !Array.isArray(doc.layers)) return null;
+    const sizes = [doc.config, ...(doc.layers as Descriptor[])].map((d) => d?.size);
+    return sizes.every((s): s is number => typeof s === 'number')
+      ? sizes.reduce((total, s) => total + s, 0)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,6 +1,24 @@
+import type { RegistryImageListQuery, RegistryTagListQuery } from '@slipway/contracts';
 import type { registryRepositories } from '../../platform/database/schema.js';
 
 export type RegistryRepositoryRow = typeof registryRepositories.$inferSelect;
+
+/** A repository as the Registries page lists it. */
+export interface RegistryImageRow {
+  name: string;
+  lastPushedAt: Date;
+  tagCount: number;
+  /** bytes of the blobs linked to it, each once */
+  size: number;
+}
+
+/** A tag with the manifest it names. */
+export interface RegistryTagRow {
+  tag: string;
+  digest: string;
+  mediaType: string;
+  pushedAt: Date;
+}
 
 /** What the registry routes need of storage; SqlRegistryStore implements it. */
 export interface RegistryStore {
@@ -23,6 +41,18 @@ export interface RegistryStore {
     repositoryId: string,
     limit: number,
   ): Promise<Array<{ tag: string; digest: string; updatedAt: Date }>>;
+  /** A page of the workspace's repositories, found by name, with the total of all pages. */
+  images(
+    workspaceId: string,
+    query: RegistryImageListQuery,
+  ): Promise<{ rows: RegistryImageRow[]; total: number }>;
+  /** A page of a repository's tags, newest first, with the total of all pages. */
+  tagPage(
+    repositoryId: string,
+    query: RegistryTagListQuery,
+  ): Promise<{ rows: RegistryTagRow[]; total: number }>;
+  /** Removes a tag (its manifest stays); the digest it named, or null when there was no such tag. */
+  deleteTag(repositoryId: string, tag: string): Promise<string | null>;
   upload(id: string): Promise<{ repositoryId: string; size: number } | null>;
   createUpload(id: string, repositoryId: string): Promise<void>;
   uploadSize(id: string, size: number): Promise<void>;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { RegistryImageListQuery, RegistryTagListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { firstRow } from '../../platform/database/rows.js';
 import {
@@ -9,8 +10,24 @@ import {
   registryTags,
   registryUploads,
 } from '../../platform/database/schema.js';
-import { findByName } from '../../platform/database/workspace-rows.js';
-import type { RegistryRepositoryRow, RegistryStore } from './registry-store-type.js';
+import { totalOf } from '../../platform/database/paging.js';
+import { findByName, listPage } from '../../platform/database/workspace-rows.js';
+import type {
+  RegistryImageRow,
+  RegistryRepositoryRow,
+  RegistryStore,
+  RegistryTagRow,
+} from './registry-store-type.js';
+
+/** How many tags a repository has, and the bytes of the blobs linked to it (each once). */
+const tagCount = sql<number>`(SELECT count(*) FROM ${registryTags} WHERE ${registryTags.repositoryId} = ${registryRepositories.id})`;
+const blobBytes = sql<number>`(SELECT coalesce(sum(${registryBlobs.size}), 0) FROM ${registryBlobs} WHERE ${registryBlobs.repositoryId} = ${registryRepositories.id})`;
+const IMAGE_SORTS = {
+  name: registryRepositories.name,
+  tagCount,
+  lastPushedAt: registryRepositories.updatedAt,
+  size: blobBytes,
+};
 
 /** SQL for the registry's repositories and what each holds. */
 export class SqlRegistryStore implements RegistryStore {
@@ -111,6 +128,61 @@ export class SqlRegistryStore implements RegistryStore {
       .where(eq(registryTags.repositoryId, repositoryId))
       .orderBy(desc(registryTags.updatedAt), asc(registryTags.tag))
       .limit(limit);
+  }
+
+  async images(workspaceId: string, query: RegistryImageListQuery) {
+    const select = this.db
+      .select({
+        name: registryRepositories.name,
+        lastPushedAt: registryRepositories.updatedAt,
+        tagCount: tagCount.mapWith(Number),
+        size: blobBytes.mapWith(Number),
+      })
+      .from(registryRepositories)
+      .$dynamic();
+    const page = await listPage(this.db, registryRepositories, {
+      workspaceId,
+      query,
+      nameColumn: registryRepositories.name,
+      sorts: IMAGE_SORTS,
+      fallbackSort: registryRepositories.name,
+      tiebreak: asc(registryRepositories.name),
+      select,
+    });
+    return page as { rows: RegistryImageRow[]; total: number };
+  }
+
+  async tagPage(repositoryId: string, query: RegistryTagListQuery) {
+    const where = eq(registryTags.repositoryId, repositoryId);
+    const rows: RegistryTagRow[] = await this.db
+      .select({
+        tag: registryTags.tag,
+        digest: registryTags.digest,
+        mediaType: registryManifests.mediaType,
+        pushedAt: registryTags.updatedAt,
+      })
+      .from(registryTags)
+      .innerJoin(
+        registryManifests,
+        and(
+          eq(registryManifests.repositoryId, registryTags.repositoryId),
+          eq(registryManifests.digest, registryTags.digest),
+        ),
+      )
+      .where(where)
+      .orderBy(desc(registryTags.updatedAt), asc(registryTags.tag))
+      .offset(query._start)
+      .limit(query._end - query._start);
+    const total = totalOf(await this.db.select({ n: count() }).from(registryTags).where(where));
+    return { rows, total };
+  }
+
+  async deleteTag(repositoryId: string, tag: string): Promise<string | null> {
+    const gone = await this.db
+      .delete(registryTags)
+      .where(and(eq(registryTags.repositoryId, repositoryId), eq(registryTags.tag, tag)))
+      .returning({ digest: registryTags.digest });
+    return gone[0]?.digest ?? null;
   }
 
   async upload(id: string) {

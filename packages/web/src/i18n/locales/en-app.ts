@@ -21,6 +21,7 @@ import { applications } from './en/applications';
 import { dashboard } from './en/dashboard';
 import { studioPage } from './en/studio';
 import { quickSetup } from './en/quick-setup';
+import { registries } from './en/registries';
 
 /**
  * English for the signed-in application: every area's strings, one file per area in ./en/ (named
@@ -60,4 +61,5 @@ export const enApp = {
   dashboard,
   studioPage,
   quickSetup,
+  registries,
 } as const;
