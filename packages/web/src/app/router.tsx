@@ -55,6 +55,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
   applications: page(() => import('../features/applications/ApplicationsPage')),
   dashboard: page(() => import('../features/dashboard/DashboardPage')),
   studio: page(() => import('../features/studio/StudioPage')),
+  repositories: page(() => import('../features/repositories/RepositoriesPage')),
   registries: page(() => import('../features/registries/RegistriesPage')),
 };
 
@@ -70,6 +71,7 @@ const areaChildren: Partial<Record<AreaId, RouteObject[]>> = {
     { path: 'runs/:runId', lazy: page(() => import('../features/studio/StudioRunPage')) },
   ],
   clusters: [{ path: ':id', lazy: page(() => import('../features/clusters/ClusterDetailPage')) }],
+  repositories: [{ path: ':id', lazy: page(() => import('../features/repositories/RepositoryDetailPage')) }],
   environments: [{ path: ':id', lazy: page(() => import('../features/environments/EnvironmentDetailPage')) }],
   applications: [
     { path: 'new', lazy: page(() => import('../features/applications/NewApplicationPage')) },

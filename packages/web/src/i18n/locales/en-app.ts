@@ -21,6 +21,7 @@ import { applications } from './en/applications';
 import { dashboard } from './en/dashboard';
 import { studioPage } from './en/studio';
 import { quickSetup } from './en/quick-setup';
+import { repositories } from './en/repositories';
 import { registries } from './en/registries';
 
 /**
@@ -61,5 +62,6 @@ export const enApp = {
   dashboard,
   studioPage,
   quickSetup,
+  repositories,
   registries,
 } as const;
