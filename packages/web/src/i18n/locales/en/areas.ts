@@ -17,10 +17,9 @@ export const areas = {
   taskTemplates:
     'Reusable Tekton tasks (build an image, scan it, apply manifests) to compose pipelines from.',
   externalPipelines: 'Pipelines that run in another system, followed from here.',
-  studio: 'The run canvas: a graph of tasks with input parameters, live logs and a terminal.',
-  repositories: 'Source repositories from GitHub, GitLab and Bitbucket, with their branches and webhooks.',
-  registries:
-    'Container registries: Amazon ECR, Google GCR, Azure, Docker Hub, Harbor, JFrog, Quay and MinIO.',
+  studio: 'The canvas workspace: pipelines and runs as their graphs, pipelines edited visually.',
+  repositories: 'Git repositories Slipway hosts, with their branches and deploy tokens, and external ones.',
+  registries: 'Slipway’s own container registry: the workspace’s images and their tags.',
   securityScanning:
     'Vulnerabilities, code smells and software bills of materials from Snyk, SonarQube and Clair.',
   releases: 'Release templates and their executions across environments.',
