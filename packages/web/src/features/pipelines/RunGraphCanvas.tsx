@@ -1,34 +1,13 @@
 import '@xyflow/react/dist/style.css';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import {
-  Background,
-  Controls,
-  MarkerType,
-  Position,
-  ReactFlow,
-  type Edge,
-  type Node,
-  type NodeProps,
-} from '@xyflow/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Background, Controls, MarkerType, Position, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { layoutGraph, NODE_HEIGHT, NODE_WIDTH, type Positioned } from './graph-layout';
+import { finallyFrame, FINALLY_NODE, NODE_TYPES, useGraphLayout } from './dag-pieces';
+import { NODE_HEIGHT, NODE_WIDTH } from './graph-layout';
 import type { RunGraph } from './run-graph';
 import { STATUS_COLOR } from './format';
-
-/** The frame around the `finally` tasks, with its caption. */
-function FinallyGroup({ data }: NodeProps) {
-  return (
-    <Box
-      data-testid="dag-finally-group"
-      sx={{ width: '100%', height: '100%', fontSize: 12, color: 'text.secondary', px: 1, pt: 0.25 }}
-    >
-      {String(data.label)}
-    </Box>
-  );
-}
-const NODE_TYPES = { finallyGroup: FinallyGroup };
 
 /**
  * The studio canvas (loaded on demand): the run's tasks as a DAG laid out by elkjs and drawn
@@ -46,20 +25,7 @@ export default function RunGraphCanvas({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const shape = JSON.stringify([graph.nodes.map((n) => [n.id, n.isFinally]), graph.edges.map((e) => e.id)]);
-  const [laid, setLaid] = useState<{ shape: string; at: Positioned } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    void layoutGraph(graph).then((at) => {
-      if (!cancelled) setLaid({ shape, at });
-    });
-    return () => {
-      cancelled = true;
-    };
-    // the layout depends on the shape only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape]);
+  const laid = useGraphLayout(graph);
 
   const colourOf = (status: string) => {
     const c = STATUS_COLOR[status] ?? 'default';
@@ -113,25 +79,8 @@ export default function RunGraphCanvas({
         },
       };
     });
-    if (laid.at.finallyX !== null) {
-      const count = graph.nodes.filter((n) => n.isFinally).length;
-      out.unshift({
-        id: '__finally',
-        type: 'finallyGroup',
-        position: { x: laid.at.finallyX - 16, y: -20 },
-        selectable: false,
-        draggable: false,
-        focusable: false,
-        data: { label: t('studio.finallyGroup') },
-        style: {
-          width: NODE_WIDTH + 32,
-          height: count * (NODE_HEIGHT + 24) + 36,
-          border: `1px dashed ${theme.palette.divider}`,
-          background: 'transparent',
-          pointerEvents: 'none',
-        },
-      });
-    }
+    const frame = finallyFrame(graph, laid.at, t('studio.finallyGroup'), theme);
+    if (frame) out.unshift(frame);
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [laid, graph, selected, theme, t]);
@@ -166,7 +115,7 @@ export default function RunGraphCanvas({
           nodesDraggable={false}
           nodesConnectable={false}
           onNodeClick={(_e, node) => {
-            if (node.id !== '__finally') onSelect(node.id);
+            if (node.id !== FINALLY_NODE) onSelect(node.id);
           }}
           proOptions={{ hideAttribution: true }}
         >

@@ -10,24 +10,13 @@ import {
   type Edge,
   type Node,
   type NodeChange,
-  type NodeProps,
 } from '@xyflow/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { layoutGraph, NODE_HEIGHT, NODE_WIDTH, type Positioned } from '../pipelines/graph-layout';
+import { finallyFrame, FINALLY_NODE, NODE_TYPES, useGraphLayout } from '../pipelines/dag-pieces';
+import { NODE_HEIGHT, NODE_WIDTH } from '../pipelines/graph-layout';
 import type { RunGraph } from '../pipelines/run-graph';
 import type { TaskInfo } from './pipeline-read';
-
-/** The frame around the `finally` tasks, with its caption. */
-function FinallyGroup({ data }: NodeProps) {
-  return (
-    <Box sx={{ width: '100%', height: '100%', fontSize: 12, color: 'text.secondary', px: 1, pt: 0.25 }}>
-      {String(data.label)}
-    </Box>
-  );
-}
-const NODE_TYPES = { finallyGroup: FinallyGroup };
-const FINALLY = '__finally';
 
 /**
  * The pipeline being edited as a DAG (laid out as the run page lays runs out): runAfter edges
@@ -52,20 +41,7 @@ export default function StudioCanvas({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const shape = JSON.stringify([graph.nodes.map((n) => [n.id, n.isFinally]), graph.edges.map((e) => e.id)]);
-  const [laid, setLaid] = useState<{ shape: string; at: Positioned } | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    void layoutGraph(graph).then((at) => {
-      if (!cancelled) setLaid({ shape, at });
-    });
-    return () => {
-      cancelled = true;
-    };
-    // the layout depends on the shape only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape]);
+  const laid = useGraphLayout(graph);
 
   const nodes = useMemo<Node[]>(() => {
     if (!laid) return [];
@@ -126,26 +102,8 @@ export default function StudioCanvas({
         },
       };
     });
-    if (laid.at.finallyX !== null) {
-      const count = graph.nodes.filter((n) => n.isFinally).length;
-      out.unshift({
-        id: FINALLY,
-        type: 'finallyGroup',
-        position: { x: laid.at.finallyX - 16, y: -20 },
-        selectable: false,
-        draggable: false,
-        focusable: false,
-        connectable: false,
-        data: { label: t('studio.finallyGroup') },
-        style: {
-          width: NODE_WIDTH + 32,
-          height: count * (NODE_HEIGHT + 24) + 36,
-          border: `1px dashed ${theme.palette.divider}`,
-          background: 'transparent',
-          pointerEvents: 'none',
-        },
-      });
-    }
+    const frame = finallyFrame(graph, laid.at, t('studio.finallyGroup'), theme);
+    if (frame) out.unshift(frame);
     return out;
   }, [laid, graph, tasks, selected, editable, theme, t]);
 
@@ -169,7 +127,7 @@ export default function StudioCanvas({
   );
 
   const select = (changes: NodeChange[]) => {
-    for (const c of changes) if (c.type === 'select' && c.selected && c.id !== FINALLY) onSelect(c.id);
+    for (const c of changes) if (c.type === 'select' && c.selected && c.id !== FINALLY_NODE) onSelect(c.id);
   };
 
   return (
@@ -203,7 +161,7 @@ export default function StudioCanvas({
           deleteKeyCode={null}
           onNodesChange={select}
           onNodeClick={(_e, node) => {
-            if (node.id !== FINALLY) onSelect(node.id);
+            if (node.id !== FINALLY_NODE) onSelect(node.id);
           }}
           isValidConnection={(c) => c.source !== c.target}
           onConnect={(c) => {
