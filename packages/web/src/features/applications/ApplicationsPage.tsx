@@ -3,13 +3,13 @@ import Delete from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Application } from '@slipway/contracts';
 import type { Column } from '../../ui/DataTable';
+import { ListSearch } from '../../ui/ListSearch';
 import { EmptyState } from '../../ui/EmptyState';
 import { listStates } from '../../ui/list-states';
 import { TableSection } from '../../ui/TableSection';
@@ -112,17 +112,12 @@ export default function ApplicationsPage() {
         </Box>
       }
     >
-      <TextField
-        size="small"
-        type="search"
+      <ListSearch
         label={t('applications.search')}
         value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          listParams.paging.setPage(0);
-        }}
-        sx={{ mb: 2, maxWidth: 360 }}
-        fullWidth
+        onSearch={setSearch}
+        paging={listParams.paging}
+        sx={{ mb: 2, maxWidth: 360, width: '100%' }}
       />
       <TableSection
         id="applications-list-title"

@@ -1,11 +1,11 @@
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistryImage } from '@slipway/contracts';
 import { AreaPage } from '../../ui/AreaPage';
+import { ListSearch } from '../../ui/ListSearch';
 import { timeColumn } from '../../ui/columns';
 import type { Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -104,16 +104,11 @@ export default function RegistriesPage() {
           pagerIfNeeded: true,
         })}
         action={
-          <TextField
-            size="small"
-            type="search"
+          <ListSearch
             label={t('registries.images.search')}
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              listParams.paging.setPage(0);
-            }}
-            sx={{ flex: '1 1 14rem', maxWidth: 360 }}
+            onSearch={setSearch}
+            paging={listParams.paging}
           />
         }
       />

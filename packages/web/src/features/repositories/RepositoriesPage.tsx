@@ -1,12 +1,12 @@
 import Source from '@mui/icons-material/Source';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REPOSITORY_KINDS, type Repository, type RepositoryKind } from '@slipway/contracts';
 import { timeColumn } from '../../ui/columns';
+import { ListSearch } from '../../ui/ListSearch';
 import type { Column } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { formatTime } from '../../ui/format';
@@ -89,16 +89,11 @@ export default function RepositoriesPage() {
   );
   const filters = (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-      <TextField
-        size="small"
-        type="search"
+      <ListSearch
         label={t('repositories.search')}
         value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          listParams.paging.setPage(0);
-        }}
-        sx={{ flex: '1 1 14rem', maxWidth: 360 }}
+        onSearch={setSearch}
+        paging={listParams.paging}
       />
       <SelectField
         size="small"
