@@ -32,9 +32,11 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
     ).filter(wide);
     return [
       ...(wide(document.documentElement) ? ['the page'] : []),
-      ...tables.map(
-        (t) => `${t.className.split(' ')[0]} "${t.querySelector('table')?.getAttribute('aria-label') ?? ''}"`,
-      ),
+      ...tables.map((t) => {
+        const table = t.querySelector('table');
+        const name = table?.getAttribute('aria-label') ?? table?.getAttribute('aria-labelledby') ?? '';
+        return `${t.className.split(' ')[0]} "${name}" (${t.scrollWidth} > ${t.clientWidth})`;
+      }),
     ];
   });
 }

@@ -135,7 +135,7 @@ describe('pipeline versions', () => {
     threeVersions();
     renderApp('/pipelines/pl-1');
     const rows = await versionRows();
-    expect(rows.map((r) => r.querySelector('td')!.textContent)).toEqual(['v3Current', 'v2', 'v1']);
+    expect(rows.map((r) => r.querySelector('td > span')!.textContent)).toEqual(['v3Current', 'v2', 'v1']);
     expect(rows[0]!.textContent).toContain('YAML');
     expect(rows[1]!.textContent).toContain('Not recorded');
     expect(within(rows[0]!).queryByRole('button', { name: 'Restore' })).toBeNull();

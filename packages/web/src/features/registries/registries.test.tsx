@@ -167,7 +167,10 @@ describe('registries', () => {
     expect(short.getAttribute('title')).toBe(DIGEST);
     expect(within(dialog).getByTestId('image-reference').textContent).toBe('127.0.0.1:8080/ws-1/shop/api');
 
-    await user.click(within(rows[1]!).getByRole('button', { name: 'Delete tag v1' }));
+    // the delete button is live once the caller's permissions have loaded (slower under load)
+    const remove = within(rows[1]!).getByRole<HTMLButtonElement>('button', { name: 'Delete tag v1' });
+    await waitFor(() => expect(remove.disabled).toBe(false), opts);
+    await user.click(remove);
     const confirm = await screen.findByRole('dialog', { name: 'Delete tag v1?' }, opts);
     expect(confirm.textContent).toContain('127.0.0.1:8080/ws-1/shop/api:v1');
     await user.click(within(confirm).getByRole('button', { name: 'Delete tag' }));
@@ -175,6 +178,8 @@ describe('registries', () => {
     const deleted = requests.filter((r) => r.method === 'DELETE');
     expect(deleted).toHaveLength(1);
     expect(queries.some((q) => q.get('tag') === 'v1' && q.get('name') === 'shop/api')).toBe(true);
+    // Escape closes the tags dialog once the confirmation has gone (focus is back in it)
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete tag v1?' })).toBeNull(), opts);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tags of shop/api' })).toBeNull(), opts);
   });
