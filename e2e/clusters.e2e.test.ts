@@ -1,13 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, KubeClient, loadKubeConfig, silentLogger } from '@slipway/agent';
+import type { Agent } from '@slipway/agent';
 import { KubeApiServer } from '@slipway/agent/test-kube-api-server';
-import { agentSettingsOf } from '../packages/server/src/features/clusters/attached-agent.test-helper.js';
+import { startAgentFromYaml } from './agent.js';
 import {
   ensureWebBuild,
+  headersOf,
   hasBrowser,
   launchBrowser,
   screenshotPath,
@@ -41,14 +42,6 @@ spec:
                 spec:
                   containers: [{ name: web, image: registry.example.com/acme/shop:latest }]
 `;
-
-/** The page's session as API headers (the web app keeps it in localStorage). */
-async function headersOf(page: Page): Promise<Record<string, string>> {
-  const { token, projectId } = JSON.parse(
-    (await page.evaluate(() => localStorage.getItem('slipway.auth'))) ?? '{}',
-  ) as { token: string; projectId: string };
-  return { authorization: `Bearer ${token}`, 'x-workspace-id': projectId };
-}
 
 describe.runIf(hasBrowser)('attaching a cluster in the browser', () => {
   let server: E2eServer;
@@ -114,24 +107,12 @@ describe.runIf(hasBrowser)('attaching a cluster in the browser', () => {
     expect(download.suggestedFilename()).toBe('slipway-agent-kind-local.yaml');
     const yamlPath = path.join(dir, 'attach.yaml');
     await download.saveAs(yamlPath);
-    const settings = agentSettingsOf(readFileSync(yamlPath, 'utf8'));
     await page.screenshot({ path: screenshotPath('clusters-attach-yaml') });
 
     // Step 3: connecting, until the agent started with the YAML's token says hello.
     await dialog.getByTestId('applied-yaml').click();
     await dialog.getByTestId('connecting').waitFor();
-    const kubeconfig = path.join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, api.kubeconfig());
-    agent = new Agent({
-      server: server.url,
-      token: settings.token,
-      kube: new KubeClient(loadKubeConfig({ kubeconfig })),
-      heartbeatSeconds: 2,
-      limited: settings.limited,
-      allowedNamespaces: settings.allowed,
-      log: silentLogger,
-    });
-    agent.start();
+    agent = startAgentFromYaml(yamlPath, api, server.url, dir);
 
     // Step 4: connected; choose namespaces for logs; then the pipelines open after 3 seconds.
     await dialog.getByText('Your cluster is connected.').waitFor({ timeout: 15_000 });

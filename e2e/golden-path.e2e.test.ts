@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, KubeClient, loadKubeConfig, silentLogger } from '@slipway/agent';
+import type { Agent } from '@slipway/agent';
 import { KubeApiServer } from '@slipway/agent/test-kube-api-server';
-import { agentSettingsOf } from '../packages/server/src/features/clusters/attached-agent.test-helper.js';
+import { startAgentFromYaml } from './agent.js';
 import { freePort } from '../packages/server/src/test-support/free-port.js';
 import { sandboxRequired, sandboxSupport } from '../packages/server/src/test-support/sandbox.js';
 import { buildahAvailable, buildahRequired } from '../packages/server/src/test-support/oci-registry.js';
@@ -106,20 +106,8 @@ describe.runIf(runnable)('the golden path in the browser', () => {
     ]);
     const yamlPath = path.join(dir, 'attach.yaml');
     await download.saveAs(yamlPath);
-    const settings = agentSettingsOf(readFileSync(yamlPath, 'utf8'));
     await dialog.getByTestId('applied-yaml').click();
-    const kubeconfig = path.join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, api.kubeconfig());
-    agent = new Agent({
-      server: server.url,
-      token: settings.token,
-      kube: new KubeClient(loadKubeConfig({ kubeconfig })),
-      heartbeatSeconds: 2,
-      limited: settings.limited,
-      allowedNamespaces: settings.allowed,
-      log: silentLogger,
-    });
-    agent.start();
+    agent = startAgentFromYaml(yamlPath, api, server.url, dir);
     await dialog.getByText('Your cluster is connected.').waitFor({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/pipelines$/, { timeout: 10_000 });

@@ -84,6 +84,14 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** The page's session as API headers (the web app keeps it in localStorage). */
+export async function headersOf(page: Page): Promise<Record<string, string>> {
+  const { token, projectId } = JSON.parse(
+    (await page.evaluate(() => localStorage.getItem('slipway.auth'))) ?? '{}',
+  ) as { token: string; projectId: string };
+  return { authorization: `Bearer ${token}`, 'x-workspace-id': projectId };
+}
+
 export function screenshotPath(name: string) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   return path.join(RESULTS_DIR, `${name}.png`);

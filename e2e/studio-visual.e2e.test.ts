@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureWebBuild,
+  headersOf,
   hasBrowser,
   launchBrowser,
   screenshotPath,
@@ -33,14 +34,6 @@ spec:
             image: alpine
             script: echo test
 `;
-
-/** The page's session as API headers (the web app keeps it in localStorage). */
-async function headersOf(page: Page): Promise<Record<string, string>> {
-  const { token, projectId } = JSON.parse(
-    (await page.evaluate(() => localStorage.getItem('slipway.auth'))) ?? '{}',
-  ) as { token: string; projectId: string };
-  return { authorization: `Bearer ${token}`, 'x-workspace-id': projectId };
-}
 
 /**
  * The Studio against the real server: a pipeline opened as its DAG, a built-in task added from

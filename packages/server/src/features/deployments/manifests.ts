@@ -30,14 +30,17 @@ export function parseManifests(text: string): KubernetesObject[] {
 
 /** The pod templates' container lists of a workload (or a Pod's own). */
 function containerLists(o: Obj): Obj[][] {
-  const spec = rec(o.spec);
-  const podSpecs: Obj[] = [];
-  if (o.kind === 'Pod') podSpecs.push(spec);
-  else if (o.kind === 'CronJob') podSpecs.push(rec(rec(rec(rec(spec.jobTemplate).spec).template).spec));
-  else podSpecs.push(rec(rec(spec.template).spec));
-  return podSpecs.flatMap((p) =>
+  return podSpecs(o).flatMap((p) =>
     ['containers', 'initContainers'].map((k) => (Array.isArray(p[k]) ? (p[k] as Obj[]) : [])),
   );
+}
+
+/** The pod specs of a workload (or a Pod's own). */
+function podSpecs(o: Obj): Obj[] {
+  const spec = rec(o.spec);
+  if (o.kind === 'Pod') return [spec];
+  if (o.kind === 'CronJob') return [rec(rec(rec(rec(spec.jobTemplate).spec).template).spec)];
+  return [rec(rec(spec.template).spec)];
 }
 
 /** An image reference without its tag or digest. */
@@ -110,15 +113,6 @@ const CLUSTER_SCOPED = new Set([
   'PriorityClass',
 ]);
 export const isClusterScoped = (kind: string) => CLUSTER_SCOPED.has(kind);
-
-/** The pod specs of a workload (or a Pod's own). */
-function podSpecs(o: Obj): Obj[] {
-  const spec = rec(o.spec);
-  if (o.kind === 'Pod') return [spec];
-  if (o.kind === 'CronJob') return [rec(rec(rec(rec(spec.jobTemplate).spec).template).spec)];
-  const template = rec(spec.template);
-  return Object.keys(template).length > 0 ? [rec(template.spec)] : [];
-}
 
 /** The name of the pull secret Slipway applies for a workspace secret. */
 export const pullSecretName = (secret: string) => `slipway-pull-${secret}`.slice(0, 253);
