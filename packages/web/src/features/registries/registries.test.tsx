@@ -178,8 +178,12 @@ describe('registries', () => {
     const deleted = requests.filter((r) => r.method === 'DELETE');
     expect(deleted).toHaveLength(1);
     expect(queries.some((q) => q.get('tag') === 'v1' && q.get('name') === 'shop/api')).toBe(true);
-    // Escape closes the tags dialog once the confirmation has gone (focus is back in it)
+    // Escape closes the tags dialog once the confirmation has gone, from a control inside it
+    // (under load, focus may not yet be back in it when the confirmation's exit ends)
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete tag v1?' })).toBeNull(), opts);
+    // the tags dialog is accessible again (the confirmation's aria-hidden is lifted)
+    const inside = await within(dialog).findAllByRole('button', {}, opts);
+    inside[0]!.focus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tags of shop/api' })).toBeNull(), opts);
   });
