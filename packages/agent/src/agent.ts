@@ -15,6 +15,7 @@ import { WebSocket } from 'ws';
 import { CommandRunner, NamespacePolicy, parseCommand, parseStreamCommand } from './commands.js';
 import { AgentError, toAgentError, type ExecHandle, type KubeClient } from './kube.js';
 import { AGENT_VERSION } from './version.js';
+import { KeptWatch } from './watch.js';
 
 export interface AgentLogger {
   info(message: string, extra?: Record<string, unknown>): void;
@@ -403,34 +404,15 @@ export class Agent extends EventEmitter {
           return;
         }
         case 'watch': {
-          let resourceVersion = command.args.resourceVersion;
-          let stopped = false;
-          let abort: () => void = () => undefined;
-          const begin = async (): Promise<void> => {
-            const handle = await kube.watch(
-              { ...command.args, ...(resourceVersion ? { resourceVersion } : {}) },
-              (type, object) => {
-                const rv = object.metadata?.resourceVersion;
-                if (typeof rv === 'string') resourceVersion = rv;
-                this.emitFrame(stream, { data: { type, object } });
-              },
-              (error) => {
-                if (stopped || stream.ended) return;
-                if (error && (error as { name?: string }).name !== 'AbortError') {
-                  this.endStream(stream, error);
-                  return;
-                }
-                // The API server closes watches now and then: carry on from the last version seen.
-                void begin().catch((e: unknown) => this.endStream(stream, e));
-              },
-            );
-            abort = handle.abort;
-          };
-          await begin();
-          stream.stop = () => {
-            stopped = true;
-            abort();
-          };
+          // Resumes after a dropped connection and lists again after 410 Gone (watch.ts).
+          const watch = new KeptWatch(
+            kube,
+            command.args,
+            (type, object) => this.emitFrame(stream, { data: { type, object } }),
+            (error) => this.endStream(stream, error),
+          );
+          stream.stop = () => watch.stop();
+          await watch.start();
           return;
         }
       }

@@ -120,8 +120,10 @@ describe('the agent against a Kubernetes API (official client)', () => {
     expect(patches[0]).toMatchObject({
       path: '/apis/apps/v1/namespaces/ozone/deployments/web',
       contentType: 'application/apply-patch+yaml',
-      query: { fieldManager: 'slipway', force: 'true' },
+      query: { fieldManager: 'slipway' },
     });
+    // The first apply never forces: conflicts are settled field by field (apply.ts).
+    expect(patches[0]!.query.force).toBeUndefined();
     const stored = api.get('apps/v1', 'Deployment', 'web', 'ozone')!;
     expect(stored.metadata.managedFields).toEqual([
       expect.objectContaining({ manager: 'slipway', operation: 'Apply' }),

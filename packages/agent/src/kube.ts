@@ -21,6 +21,7 @@ import {
   type ResourceRef,
 } from '@slipway/contracts';
 import { AgentError, toAgentError } from './agent-error.js';
+import { applyConflicts, conflictError, foreignConflicts } from './apply.js';
 import { capacityCpu, parseCpu, storageClassInfo, withKind } from './kube-objects.js';
 
 export { AgentError, toAgentError } from './agent-error.js';
@@ -153,22 +154,45 @@ export class KubeClient {
     return found;
   }
 
+  /**
+   * Server-side apply as the `slipway` field manager. Without `force`, a conflict is settled the
+   * way Argo CD does: fields Slipway itself owns are taken back with `force=true`; fields another
+   * manager owns fail the apply with an error naming them (see apply.ts). `force` takes every
+   * conflicting field.
+   */
   async apply(
     manifest: KubernetesObject,
     options: { force: boolean; dryRun: boolean },
   ): Promise<KubernetesObject> {
-    try {
-      const applied = await this.objects.patch(
-        manifest as K8sObject,
-        undefined,
-        options.dryRun ? 'All' : undefined,
-        AGENT_FIELD_MANAGER,
-        options.force,
-        PatchStrategy.ServerSideApply,
+    const send = async (force: boolean) =>
+      toJson<KubernetesObject>(
+        await this.objects.patch(
+          manifest as K8sObject,
+          undefined,
+          options.dryRun ? 'All' : undefined,
+          AGENT_FIELD_MANAGER,
+          force ? true : undefined,
+          PatchStrategy.ServerSideApply,
+        ),
       );
-      return toJson(applied);
+    try {
+      return await send(options.force);
     } catch (error) {
-      throw toAgentError(error);
+      const conflicts = applyConflicts(error);
+      if (!conflicts) throw toAgentError(error);
+      const live = await this.get({
+        apiVersion: manifest.apiVersion,
+        kind: manifest.kind,
+        name: manifest.metadata.name,
+        ...(manifest.metadata.namespace ? { namespace: manifest.metadata.namespace } : {}),
+      }).catch(() => null);
+      const foreign = foreignConflicts(conflicts, live);
+      if (foreign.length > 0) throw conflictError(manifest, foreign);
+      try {
+        return await send(true);
+      } catch (retryError) {
+        throw toAgentError(retryError);
+      }
     }
   }
 
@@ -400,7 +424,11 @@ export class KubeClient {
     }
   }
 
-  /** Watches a kind; each event goes to `onEvent`. Resolves to a stop function. */
+  /**
+   * One watch request on a kind, with bookmarks; each event goes to `onEvent` (BOOKMARK and ERROR
+   * too, as the API server sends them), `onEnd` when the connection ends. Resolves to a stop
+   * function. keepWatching (watch.ts) resumes and re-lists around it.
+   */
   async watch(
     args: {
       apiVersion: string;
@@ -423,10 +451,16 @@ export class KubeClient {
     if (args.labelSelector) query.labelSelector = args.labelSelector;
     if (args.fieldSelector) query.fieldSelector = args.fieldSelector;
     if (args.resourceVersion) query.resourceVersion = args.resourceVersion;
+    // Bookmarks move the resume point on while nothing the watch selects changes.
+    query.allowWatchBookmarks = 'true';
     const controller = await new Watch(this.kc).watch(
       path,
       query,
-      (type, object: KubernetesObject) => onEvent(type, withKind(object, args.apiVersion, args.kind)),
+      (type: string, object: KubernetesObject) =>
+        onEvent(
+          type,
+          type === 'ERROR' || type === 'BOOKMARK' ? object : withKind(object, args.apiVersion, args.kind),
+        ),
       onEnd,
     );
     return { abort: () => controller.abort() };

@@ -46,7 +46,7 @@ describe('agent protocol', () => {
         manifests: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' }, data: { x: '1' } }],
       },
     });
-    expect(apply).toMatchObject({ kind: 'apply', args: { force: true, dryRun: false } });
+    expect(apply).toMatchObject({ kind: 'apply', args: { force: false, dryRun: false } });
     expect(apply.kind === 'apply' && apply.args.manifests[0]).toMatchObject({ data: { x: '1' } });
     expect(
       agentCommandSchema.safeParse({ kind: 'get', args: { apiVersion: 'v1', kind: 'Pod' } }).success,

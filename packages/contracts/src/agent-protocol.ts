@@ -21,7 +21,10 @@ export const AGENT_DEFAULT_HEARTBEAT_SECONDS = 30;
 /** A cluster is not active after this many missed heartbeats (issue 5). */
 export const AGENT_MISSED_HEARTBEATS_LIMIT = 3;
 export const AGENT_DEFAULT_ALLOWED_NAMESPACES = ['ozone'];
-/** The field manager used by every server-side apply. */
+/**
+ * The field manager of every server-side apply Slipway makes (deploys and task pods alike);
+ * `slipway-<purpose>` names are reserved for Slipway too and count as its own in conflicts.
+ */
 export const AGENT_FIELD_MANAGER = 'slipway';
 
 /** WebSocket close codes the gateway uses (4000–4999 are the application's). */
@@ -176,7 +179,11 @@ export const applyArgsSchema = z.object({
   manifests: z.array(kubernetesObjectSchema).min(1),
   /** the namespace for namespaced objects that name none */
   namespace: z.string().min(1).optional(),
-  force: z.boolean().default(true),
+  /**
+   * false (the default): conflicts are settled as Argo CD does — fields Slipway owns are taken
+   * back, a field another manager owns fails the apply naming it. true: take every field.
+   */
+  force: z.boolean().default(false),
   dryRun: z.boolean().default(false),
 });
 export const deleteArgsSchema = resourceRefSchema.extend({

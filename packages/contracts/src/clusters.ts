@@ -225,13 +225,22 @@ export const podLogsQuerySchema = z.object({
   pod: z.string({ message: 'pod is required' }).trim().min(1, 'pod is required').max(253),
   container: z.string().trim().max(253).optional(),
   tailLines: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** only lines from the last this many seconds (the pod log API's sinceSeconds) */
+  sinceSeconds: z.coerce.number().int().min(1).optional(),
+  /** each line starts with its RFC 3339 time (the pod log API's timestamps) */
+  timestamps: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 export type PodLogsQuery = z.infer<typeof podLogsQuerySchema>;
 
-export const podExecQuerySchema = podLogsQuerySchema.omit({ tailLines: true }).extend({
-  /** the program to run, default /bin/sh */
-  command: z.string().trim().max(1000).optional(),
-});
+export const podExecQuerySchema = podLogsQuerySchema
+  .omit({ tailLines: true, sinceSeconds: true, timestamps: true })
+  .extend({
+    /** the program to run, default /bin/sh */
+    command: z.string().trim().max(1000).optional(),
+  });
 export type PodExecQuery = z.infer<typeof podExecQuerySchema>;
 
 /** Frames a log or exec socket sends to the browser. */
