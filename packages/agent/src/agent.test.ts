@@ -1,19 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { agentMessageSchema, type AgentMessage } from '@slipway/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Agent, silentLogger } from './agent.js';
-import { KubeClient, loadKubeConfig } from './kube.js';
-import { KubeApiServer } from './test-support/kube-api-server.js';
+import type { KubeClient } from './kube.js';
+import { REAL_CLUSTER, startTestCluster, type TestCluster } from './test-cluster.test-helper.js';
 
 // The agent against a bare WebSocket server that speaks the protocol by hand: what the agent
-// sends, how it answers bad commands, and how it notices a server that stopped answering.
+// sends, how it answers bad commands, and how it notices a server that stopped answering. The
+// cluster is the test API server, or a real one (test-cluster.test-helper.ts).
 
-let api: KubeApiServer;
-let dir: string;
+let cluster: TestCluster;
 let kube: KubeClient;
 let wss: WebSocketServer;
 let serverUrl: string;
@@ -23,10 +20,8 @@ let ackHeartbeats = true;
 const agents: Agent[] = [];
 
 beforeAll(async () => {
-  api = await KubeApiServer.start();
-  dir = mkdtempSync(path.join(tmpdir(), 'agent-proto-'));
-  writeFileSync(path.join(dir, 'kubeconfig'), api.kubeconfig());
-  kube = new KubeClient(loadKubeConfig({ kubeconfig: path.join(dir, 'kubeconfig') }));
+  cluster = await startTestCluster();
+  kube = cluster.kube;
   wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/api/agent/connect' });
   await new Promise((resolve) => wss.once('listening', resolve));
   serverUrl = `http://127.0.0.1:${(wss.address() as AddressInfo).port}`;
@@ -52,8 +47,7 @@ afterEach(async () => {
 afterAll(async () => {
   for (const s of sockets) s.terminate();
   await new Promise((resolve) => wss.close(resolve));
-  await api.close();
-  rmSync(dir, { recursive: true, force: true });
+  await cluster?.close();
 });
 
 function start(heartbeatSeconds = 30): Agent {
@@ -86,8 +80,8 @@ describe('agent protocol', () => {
     expect(hello.message).toMatchObject({
       protocolVersion: 1,
       agentVersion: '0.1.0',
-      nodeCount: 1,
-      totalVcpu: 4,
+      nodeCount: REAL_CLUSTER ? expect.any(Number) : 1,
+      totalVcpu: REAL_CLUSTER ? expect.any(Number) : 4,
       limited: false,
       heartbeatSeconds: 1,
       openStreams: [],
@@ -125,48 +119,89 @@ describe('agent protocol', () => {
     send({ id: 'd', kind: 'namespaces', args: {} });
     expect(await reply(socket, 'd')).toMatchObject({
       ok: true,
-      result: { namespaces: ['default', 'kube-public', 'kube-system'] },
+      result: { namespaces: expect.arrayContaining(['default', 'kube-system', cluster.namespace]) },
     });
   });
 
-  it('keeps exec input that arrives before the exec session is open, and sends it in order', async () => {
-    api.put({
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: 'shell', namespace: 'default' },
-      spec: { containers: [{ name: 'main', image: 'alpine' }] },
-    });
+  // The test API server's exec runs a tiny shell that reports resizes.
+  it.skipIf(REAL_CLUSTER)(
+    'keeps exec input that arrives before the exec session is open, and sends it in order',
+    async () => {
+      cluster.api!.put({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'shell', namespace: 'default' },
+        spec: { containers: [{ name: 'main', image: 'alpine' }] },
+      });
+      const agent = start();
+      await welcomed(agent);
+      const socket = received.find((r) => r.message.type === 'hello')!.socket;
+      socket.send(
+        JSON.stringify({
+          type: 'command',
+          id: 'x',
+          stream: true,
+          deadline: Date.now() + 5_000,
+          kind: 'exec',
+          args: { namespace: 'default', pod: 'shell', command: ['/bin/sh'], tty: true },
+        }),
+      );
+      // at once, before the agent's exec WebSocket to the API server can be open
+      socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo first\n' }));
+      socket.send(JSON.stringify({ type: 'stream_input', id: 'x', resize: { cols: 100, rows: 30 } }));
+      socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo second\n' }));
+      const output = () =>
+        received
+          .filter((r) => r.message.type === 'frame' && r.message.id === 'x' && r.message.channel === 'stdout')
+          .map((r) => (r.message as { data?: unknown }).data)
+          .join('');
+      // keystrokes in order; the terminal ends at the size asked for (after the client's initial one)
+      await expect.poll(output).toMatch(/^first\n(resize \d+x\d+\n)*second\n/);
+      const lastSize = () =>
+        output()
+          .match(/resize \d+x\d+/g)
+          ?.at(-1);
+      await expect.poll(lastSize).toBe('resize 100x30');
+      socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo later\n' }));
+      await expect.poll(output).toMatch(/\nlater\n$/);
+    },
+  );
+
+  it.skipIf(REAL_CLUSTER)('keeps a watch stream going when the API server drops it', async () => {
+    const api = cluster.api!;
     const agent = start();
     await welcomed(agent);
     const socket = received.find((r) => r.message.type === 'hello')!.socket;
     socket.send(
       JSON.stringify({
         type: 'command',
-        id: 'x',
+        id: 'w',
         stream: true,
         deadline: Date.now() + 5_000,
-        kind: 'exec',
-        args: { namespace: 'default', pod: 'shell', command: ['/bin/sh'], tty: true },
+        kind: 'watch',
+        args: { apiVersion: 'v1', kind: 'ConfigMap', namespace: cluster.namespace },
       }),
     );
-    // at once, before the agent's exec WebSocket to the API server can be open
-    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo first\n' }));
-    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', resize: { cols: 100, rows: 30 } }));
-    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo second\n' }));
-    const output = () =>
-      received
-        .filter((r) => r.message.type === 'frame' && r.message.id === 'x' && r.message.channel === 'stdout')
-        .map((r) => (r.message as { data?: unknown }).data)
-        .join('');
-    // keystrokes in order; the terminal ends at the size asked for (after the client's initial one)
-    await expect.poll(output).toMatch(/^first\n(resize \d+x\d+\n)*second\n/);
-    const lastSize = () =>
-      output()
-        .match(/resize \d+x\d+/g)
-        ?.at(-1);
-    await expect.poll(lastSize).toBe('resize 100x30');
-    socket.send(JSON.stringify({ type: 'stream_input', id: 'x', data: 'echo later\n' }));
-    await expect.poll(output).toMatch(/\nlater\n$/);
+    type WatchFrame = { type: string; object: { metadata: { name: string } } };
+    const frames = () =>
+      received.flatMap(({ message: m }) => {
+        if (m.type !== 'frame' || m.id !== 'w') return [];
+        if (m.end) return ['end'];
+        const event = m.data as WatchFrame;
+        return [`${event.type} ${event.object.metadata.name}`];
+      });
+    const configMap = (name: string) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace: cluster.namespace },
+    });
+    await expect.poll(() => api.watchers()).toBe(1);
+    api.put(configMap('before'));
+    await expect.poll(frames).toEqual(['ADDED before']);
+    api.dropStreams();
+    api.put(configMap('after'));
+    await expect.poll(frames).toEqual(['ADDED before', 'ADDED after']);
+    await expect.poll(() => api.watchers()).toBe(1);
   });
 
   it('reconnects when the server stops answering heartbeats', async () => {
