@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KubeClient, loadKubeConfig } from './kube.js';
-import { KubeApiServer, type KubeApiServerStartOptions } from './test-support/kube-api-server.js';
+import { KubeApiServer } from './test-support/kube-api-server.js';
+
+type KubeApiServerStartOptions = NonNullable<Parameters<typeof KubeApiServer.start>[0]>;
 
 /**
  * The cluster an agent test runs against: the test API server (the default), or a real cluster
