@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { ApplyConflictError, TypedValueError, applyServerSide, recordUpdate, type ManagedFieldsEntry } from './field-manager.js';
+import { decodeFieldsV1, encodeFieldsV1, pathString } from './field-manager-set.js';
+
+const NOW = '2026-11-24T10:00:00Z';
+const LATER = '2026-11-24T10:05:00Z';
+
+function deployment(opts: { replicas?: number; image?: string; labels?: Record<string, string>; ports?: boolean } = {}) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', labels: opts.labels ?? { app: 'web' } },
+    spec: {
+      ...(opts.replicas === undefined ? {} : { replicas: opts.replicas }),
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          containers: [
+            {
+              name: 'nginx',
+              image: opts.image ?? 'nginx:1.27',
+              ...(opts.ports === false ? {} : { ports: [{ containerPort: 80 }] }),
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+const apply = (live: object | undefined, applied: object, manager = 'kubectl', force = false, now = NOW) =>
+  applyServerSide(live, applied, { manager, force, apiVersion: 'apps/v1', kind: 'Deployment', now });
+const update = (before: object | undefined, after: object, manager: string, now = NOW) => {
+  const managedFields = recordUpdate(before, after, { manager, operation: 'Update', apiVersion: 'apps/v1', now });
+  const out = structuredClone(after) as { metadata: Record<string, unknown> };
+  out.metadata.managedFields = managedFields;
+  return out;
+};
+const entry = (fields: ManagedFieldsEntry[], manager: string) => fields.find((e) => e.manager === manager);
+type Spec = {
+  spec: { replicas?: number; template: { spec: { containers: Record<string, unknown>[] } } };
+  metadata: Record<string, unknown> & { labels?: Record<string, string> };
+};
+
+describe('applyServerSide', () => {
+  it('records the applied fields in the FieldsV1 encoding kubectl apply --server-side shows', () => {
+    const { object, managedFields } = apply(undefined, deployment({ replicas: 2 }));
+    expect(managedFields).toEqual([
+      {
+        manager: 'kubectl',
+        operation: 'Apply',
+        apiVersion: 'apps/v1',
+        time: NOW,
+        fieldsType: 'FieldsV1',
+        fieldsV1: {
+          'f:metadata': { 'f:labels': { 'f:app': {} } },
+          'f:spec': {
+            'f:replicas': {},
+            'f:selector': {},
+            'f:template': {
+              'f:metadata': { 'f:labels': { 'f:app': {} } },
+              'f:spec': {
+                'f:containers': {
+                  'k:{"name":"nginx"}': {
+                    '.': {},
+                    'f:image': {},
+                    'f:name': {},
+                    'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {} } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    ]);
+    expect((object.metadata as { managedFields: unknown }).managedFields).toBe(managedFields);
+    expect((object as unknown as Spec).spec.replicas).toBe(2);
+  });
+
+  it('answers a conflict with a field another manager set, in the apiserver words, and takes it with force', () => {
+    const created = update(undefined, deployment({ replicas: 1 }), 'kubectl-client-side-apply');
+    let error: unknown;
+    try {
+      apply(created, deployment({ replicas: 3 }));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApplyConflictError);
+    const conflict = error as ApplyConflictError;
+    expect(conflict.message).toBe('Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas');
+    expect(conflict.causes).toEqual([
+      { type: 'FieldManagerConflict', message: 'conflict with "kubectl-client-side-apply" using apps/v1', field: '.spec.replicas' },
+    ]);
+
+    const forced = apply(created, deployment({ replicas: 3 }), 'kubectl', true);
+    expect((forced.object as unknown as Spec).spec.replicas).toBe(3);
+    const csa = decodeFieldsV1(entry(forced.managedFields, 'kubectl-client-side-apply')!.fieldsV1);
+    expect(csa.children.get('f:spec')?.children.has('f:replicas')).toBe(false);
+    expect(entry(forced.managedFields, 'kubectl')!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+  });
+
+  it('lists several conflicts by manager', () => {
+    const created = update(undefined, deployment({ replicas: 1 }), 'helm');
+    const err = (() => {
+      try {
+        apply(created, deployment({ replicas: 2, image: 'nginx:1.28' }));
+      } catch (e) {
+        return e as ApplyConflictError;
+      }
+      return undefined;
+    })();
+    expect(err?.message).toBe(
+      'Apply failed with 2 conflicts: conflicts with "helm" using apps/v1:\n- .spec.replicas\n- .spec.template.spec.containers[name="nginx"].image',
+    );
+  });
+
+  it('shares a field when the applier sets the value another manager already set', () => {
+    const created = update(undefined, deployment({ replicas: 2 }), 'kubectl-client-side-apply');
+    const { managedFields } = apply(created, deployment({ replicas: 2 }));
+    expect(entry(managedFields, 'kubectl')!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+    expect(entry(managedFields, 'kubectl-client-side-apply')!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+  });
+
+  it('removes fields the applier stops applying, unless another manager owns them', () => {
+    const first = apply(undefined, deployment({ labels: { app: 'web', tier: 'front' } })).object;
+    const second = apply(first, deployment({ labels: { app: 'web' } }), 'kubectl', false, LATER).object as unknown as Spec;
+    expect(second.metadata.labels).toEqual({ app: 'web' });
+
+    const shared = apply(first, deployment({ labels: { app: 'web', tier: 'front' } }), 'other').object;
+    const third = apply(shared, deployment({ labels: { app: 'web' } })).object as unknown as Spec;
+    expect(third.metadata.labels).toEqual({ app: 'web', tier: 'front' });
+  });
+
+  it('keeps image and ports on re-apply after another manager changed the container (issue 13)', () => {
+    const applied = apply(undefined, deployment()).object as unknown as Spec;
+    const edited = structuredClone(applied);
+    edited.spec.template.spec.containers[0]!.env = [{ name: 'MODE', value: 'x' }];
+    const updated = update(applied, edited, 'kubectl-edit', LATER);
+    const again = apply(updated, deployment(), 'kubectl', false, LATER).object as unknown as Spec;
+    expect(again.spec.template.spec.containers).toEqual([
+      { name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }], env: [{ name: 'MODE', value: 'x' }] },
+    ]);
+  });
+
+  it('drops a port the applier no longer lists', () => {
+    const first = apply(undefined, deployment()).object;
+    const second = apply(first, deployment({ ports: false })).object as unknown as Spec;
+    expect(second.spec.template.spec.containers[0]).toEqual({ name: 'nginx', image: 'nginx:1.27' });
+  });
+
+  it('keeps an item another applier owns and prunes only what was ours (SMD multiple appliers)', () => {
+    const pod = (containers: object[]) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers } });
+    const podApply = (live: object | undefined, obj: object, manager: string) =>
+      applyServerSide(live, obj, { manager, force: false, apiVersion: 'v1', kind: 'Pod', now: NOW }).object;
+    let live = podApply(undefined, pod([{ name: 'a', image: 'a' }, { name: 'b', image: 'b', args: ['x'] }]), 'apply-one');
+    live = podApply(live, pod([{ name: 'b', image: 'b' }]), 'apply-two');
+    live = podApply(live, pod([{ name: 'a', image: 'a' }]), 'apply-one');
+    expect((live as { spec: { containers: unknown[] } }).spec.containers).toEqual([
+      { name: 'a', image: 'a' },
+      { name: 'b', image: 'b' },
+    ]);
+  });
+
+  it('refuses a keyed list item without its key as structured-merge-diff does', () => {
+    const bad = deployment();
+    delete (bad.spec.template.spec.containers[0] as { name?: string }).name;
+    expect(() => apply(undefined, bad)).toThrow(TypedValueError);
+    expect(() => apply(undefined, bad)).toThrow(
+      '.spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+    );
+  });
+
+  it('does not let the main resource own status', () => {
+    const withStatus = { ...deployment(), status: { replicas: 5 } };
+    const { managedFields } = apply(undefined, withStatus);
+    expect(managedFields[0]!.fieldsV1).not.toHaveProperty('f:status');
+  });
+});
+
+describe('recordUpdate', () => {
+  it('gives a creator the fields it set, with "." on maps and pointers that did not exist', () => {
+    const created = deployment({ replicas: 1 }) as Record<string, unknown> & { spec: Record<string, unknown> };
+    created.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } };
+    const [e] = recordUpdate(undefined, created, { manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', now: NOW });
+    expect(e).toMatchObject({ manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', time: NOW, fieldsType: 'FieldsV1' });
+    expect(e!.fieldsV1['f:metadata']).toEqual({ 'f:labels': { '.': {}, 'f:app': {} } });
+    const spec = e!.fieldsV1['f:spec']!;
+    expect(Object.keys(spec)).not.toContain('.');
+    expect(spec['f:strategy']).toEqual({ 'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} }, 'f:type': {} });
+    expect(spec['f:selector']).toEqual({});
+    expect(spec['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']).toMatchObject({ '.': {}, 'f:image': {}, 'f:name': {} });
+  });
+
+  it('moves a changed field to the updater and keeps the others, sorted Apply first', () => {
+    const applied = apply(undefined, deployment({ replicas: 2 })).object as unknown as Spec;
+    const scaled = structuredClone(applied);
+    scaled.spec.replicas = 5;
+    const fields = recordUpdate(applied, scaled, { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'apps/v1', now: LATER });
+    expect(fields.map((f) => [f.manager, f.operation])).toEqual([
+      ['kubectl', 'Apply'],
+      ['kube-controller-manager', 'Update'],
+    ]);
+    expect(fields[0]!.fieldsV1['f:spec']).not.toHaveProperty('f:replicas');
+    expect(fields[1]!.fieldsV1).toEqual({ 'f:spec': { 'f:replicas': {} } });
+  });
+
+  it('records /status writes as their own entry with subresource', () => {
+    // Created objects carry the Go zero value `status: {}`, so status itself is not "added".
+    const applied = apply(undefined, deployment()).object as Record<string, unknown>;
+    expect(applied.status).toEqual({});
+    const withStatus = { ...structuredClone(applied), status: { replicas: 1, readyReplicas: 1 } };
+    const fields = recordUpdate(applied, withStatus, {
+      manager: 'kube-controller-manager',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      subresource: 'status',
+      now: LATER,
+    });
+    expect(entry(fields, 'kube-controller-manager')).toMatchObject({
+      subresource: 'status',
+      fieldsV1: { 'f:status': { 'f:readyReplicas': {}, 'f:replicas': {} } },
+    });
+  });
+
+  it('leaves managedFields alone for a no-op', () => {
+    const created = update(undefined, deployment(), 'helm');
+    const fields = recordUpdate(created, structuredClone(created), { manager: 'helm', operation: 'Update', apiVersion: 'apps/v1', now: LATER });
+    expect(fields).toEqual(created.metadata.managedFields);
+  });
+});
+
+describe('field paths', () => {
+  it('prints paths as fieldpath.Path.String does', () => {
+    expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}', 'f:targetPort'])).toBe('.spec.ports[port=80,protocol="TCP"].targetPort');
+    expect(pathString(['f:metadata', 'f:finalizers', 'v:"kubernetes"'])).toBe('.metadata.finalizers[="kubernetes"]');
+    expect(pathString(['f:items', 'i:3'])).toBe('.items[3]');
+  });
+
+  it('round-trips FieldsV1', () => {
+    const raw = { 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } }, 'f:spec': { 'f:replicas': {} } };
+    expect(encodeFieldsV1(decodeFieldsV1(raw))).toEqual(raw);
+  });
+});

@@ -1,0 +1,337 @@
+/**
+ * Server-side apply and field ownership as the apiserver does them with structured-merge-diff
+ * (merge/update.go, and k8s.io/apimachinery/pkg/util/managedfields/internal).
+ *
+ * Usage (helper A, the HTTP verbs):
+ *   PATCH application/apply-patch+yaml (fieldManager required, force from ?force=true):
+ *     const { object } = applyServerSide(live, applied, { manager, force, apiVersion, kind });
+ *     // then applyDefaults(object), validate, store. object.metadata.managedFields is filled in.
+ *     // ApplyConflictError → 409 Conflict: { reason: 'Conflict', message: err.message,
+ *     //   details: { causes: err.causes } }. TypedValueError → 500 with its message.
+ *   POST / PUT / other PATCHes (after defaulting, before storing):
+ *     after.metadata.managedFields = recordUpdate(before, after, { manager, operation: 'Update', apiVersion });
+ *     manager defaults as the apiserver does: the user agent's first word ("kubectl-client-side-apply",
+ *     "helm", "kubectl-edit"...), when the request names no fieldManager.
+ *   /status and /scale writes pass `subresource: 'status' | 'scale'`.
+ * Both only look at `metadata.managedFields` of the live object; entries without fieldsV1 count
+ * as empty. `now` (RFC 3339, seconds) is for tests.
+ */
+import { deref, schemaFor, type Schema } from './openapi.js';
+import {
+  decodeFieldsV1,
+  difference,
+  emptySet,
+  encodeFieldsV1,
+  intersection,
+  isEmptySet,
+  members,
+  pathString,
+  union,
+  type FieldSetNode,
+  type FieldsV1,
+} from './field-manager-set.js';
+import {
+  compare,
+  dropNulls,
+  ensureNamedFieldsAreMembers,
+  isObject,
+  merge,
+  removeItems,
+  toFieldSet,
+  type Comparison,
+} from './field-manager-typed.js';
+
+export { TypedValueError } from './field-manager-typed.js';
+
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time?: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: FieldsV1;
+  subresource?: string;
+}
+
+export interface ApplyOptions {
+  manager: string;
+  force: boolean;
+  apiVersion: string;
+  kind: string;
+  subresource?: string;
+  now?: string;
+}
+
+export interface UpdateOptions {
+  manager: string;
+  operation: 'Update';
+  apiVersion: string;
+  kind?: string;
+  subresource?: string;
+  now?: string;
+}
+
+export interface Conflict {
+  manager: string;
+  field: string;
+}
+
+/** The apiserver's 409 for apply: `Apply failed with 1 conflict: conflict with "x" using apps/v1: .spec.replicas`. */
+export class ApplyConflictError extends Error {
+  readonly code = 409;
+  readonly reason = 'Conflict';
+  readonly causes: { type: 'FieldManagerConflict'; message: string; field: string }[];
+  constructor(readonly conflicts: Conflict[]) {
+    super(conflictMessage(conflicts));
+    this.name = 'ApplyConflictError';
+    this.causes = conflicts.map((c) => ({ type: 'FieldManagerConflict', message: `conflict with ${c.manager}`, field: c.field }));
+  }
+}
+
+function conflictMessage(conflicts: Conflict[]): string {
+  if (conflicts.length === 1) return `Apply failed with 1 conflict: conflict with ${conflicts[0]!.manager}: ${conflicts[0]!.field}`;
+  const byManager = new Map<string, string[]>();
+  for (const c of conflicts) byManager.set(c.manager, [...(byManager.get(c.manager) ?? []), c.field]);
+  const lines: string[] = [];
+  for (const manager of [...byManager.keys()].sort()) {
+    lines.push(`conflicts with ${manager}:`);
+    for (const field of byManager.get(manager)!) lines.push(`- ${field}`);
+  }
+  return `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+}
+
+interface Managed {
+  entry: Omit<ManagedFieldsEntry, 'fieldsV1' | 'fieldsType'>;
+  set: FieldSetNode;
+}
+
+const identity = (e: { manager: string; operation: string; apiVersion: string; subresource?: string }) =>
+  JSON.stringify([e.manager, e.operation, e.operation === 'Apply' ? '' : e.apiVersion, e.subresource ?? '']);
+
+/** printManager: `"kubectl"` for appliers, `"helm" using apps/v1` for updaters. */
+function printManager(e: Managed['entry']): string {
+  let s = JSON.stringify(e.manager);
+  if (e.subresource) s += ` with subresource ${JSON.stringify(e.subresource)}`;
+  return e.operation === 'Update' ? `${s} using ${e.apiVersion}` : s;
+}
+
+// stripmeta.go: fields no manager owns.
+const STRIPPED = ['apiVersion', 'kind', 'metadata'].map((f) => [`f:${f}`]).concat(
+  ['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map(
+    (f) => ['f:metadata', `f:${f}`],
+  ),
+);
+function stripMeta(set: FieldSetNode): FieldSetNode {
+  const strip = emptySet();
+  for (const p of STRIPPED) {
+    let node = strip;
+    for (const pe of p) {
+      if (!node.children.has(pe)) node.children.set(pe, emptySet());
+      node = node.children.get(pe)!;
+    }
+    node.member = true;
+  }
+  return difference(set, strip);
+}
+
+/** The part of a field set a request may own: status is reset on the main resource, only status through /status. */
+function filterForSubresource(set: FieldSetNode, schema: Schema | undefined, subresource: string | undefined): FieldSetNode {
+  const out: FieldSetNode = { member: set.member, children: new Map(set.children) };
+  if (subresource === 'status') {
+    for (const pe of out.children.keys()) if (pe !== 'f:status') out.children.delete(pe);
+  } else if (subresource === 'scale') {
+    const replicas = set.children.get('f:spec')?.children.get('f:replicas');
+    out.children = new Map(replicas ? [['f:spec', { member: false, children: new Map([['f:replicas', replicas]]) }]] : []);
+  } else if (deref(schema)?.properties?.status) {
+    out.children.delete('f:status');
+  }
+  return out;
+}
+function filterComparison(c: Comparison, schema: Schema | undefined, subresource: string | undefined): Comparison {
+  return {
+    added: stripMeta(filterForSubresource(c.added, schema, subresource)),
+    modified: stripMeta(filterForSubresource(c.modified, schema, subresource)),
+    removed: stripMeta(filterForSubresource(c.removed, schema, subresource)),
+  };
+}
+
+function readManaged(obj: unknown): Map<string, Managed> {
+  const out = new Map<string, Managed>();
+  const list = isObject(obj) && isObject(obj.metadata) ? obj.metadata.managedFields : undefined;
+  if (!Array.isArray(list)) return out;
+  for (const raw of list) {
+    if (!isObject(raw) || typeof raw.manager !== 'string') continue;
+    const entry: Managed['entry'] = {
+      manager: raw.manager,
+      operation: raw.operation === 'Apply' ? 'Apply' : 'Update',
+      apiVersion: typeof raw.apiVersion === 'string' ? raw.apiVersion : '',
+      ...(typeof raw.time === 'string' ? { time: raw.time } : {}),
+      ...(typeof raw.subresource === 'string' && raw.subresource ? { subresource: raw.subresource } : {}),
+    };
+    const set = decodeFieldsV1(raw.fieldsV1);
+    const id = identity(entry);
+    const prev = out.get(id);
+    out.set(id, { entry, set: prev ? union(prev.set, set) : set });
+  }
+  return out;
+}
+
+function encodeManaged(managed: Map<string, Managed>): ManagedFieldsEntry[] {
+  const entries = [...managed.values()]
+    .filter((m) => !isEmptySet(m.set))
+    .map(({ entry, set }) => {
+      const e: ManagedFieldsEntry = {
+        manager: entry.manager,
+        operation: entry.operation,
+        apiVersion: entry.apiVersion,
+        ...(entry.time ? { time: entry.time } : {}),
+        fieldsType: 'FieldsV1',
+        fieldsV1: encodeFieldsV1(set),
+      };
+      if (entry.subresource) e.subresource = entry.subresource;
+      return e;
+    });
+  // sortEncodedManagedFields: operation, then time, then manager, apiVersion, subresource.
+  const seconds = (t?: string) => (t ? Math.floor(Date.parse(t) / 1000) : 0);
+  return entries.sort(
+    (p, q) =>
+      cmp(p.operation, q.operation) ||
+      seconds(p.time) - seconds(q.time) ||
+      cmp(p.manager, q.manager) ||
+      cmp(p.apiVersion, q.apiVersion) ||
+      cmp(p.subresource ?? '', q.subresource ?? ''),
+  );
+}
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const nowRfc3339 = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function withoutManagedFields(obj: unknown): Record<string, unknown> {
+  const copy = structuredClone(isObject(obj) ? obj : {}) as Record<string, unknown>;
+  if (isObject(copy.metadata)) delete copy.metadata.managedFields;
+  return copy;
+}
+
+// Non-pointer struct fields: the Go zero value of a kind carries them as `{}`, so creating an
+// object does not "add" them (why a creator owns `f:spec: { f:replicas }` without `f:spec: { .: {} }`).
+const ZERO_STRUCT_FIELDS: Record<string, string[]> = {
+  'io.k8s.api.apps.v1.DeploymentSpec': ['template', 'strategy'],
+  'io.k8s.api.apps.v1.StatefulSetSpec': ['template', 'updateStrategy'],
+  'io.k8s.api.apps.v1.DaemonSetSpec': ['template', 'updateStrategy'],
+  'io.k8s.api.apps.v1.ReplicaSetSpec': ['template'],
+  'io.k8s.api.batch.v1.JobSpec': ['template'],
+  'io.k8s.api.batch.v1.CronJobSpec': ['jobTemplate'],
+  'io.k8s.api.batch.v1.JobTemplateSpec': ['metadata', 'spec'],
+  'io.k8s.api.core.v1.PodTemplateSpec': ['metadata', 'spec'],
+  'io.k8s.api.core.v1.ServiceStatus': ['loadBalancer'],
+};
+function zeroObject(schema: Schema | undefined): Record<string, unknown> {
+  const root = deref(schema);
+  const out: Record<string, unknown> = {};
+  for (const f of ['metadata', 'spec', 'status']) {
+    const prop = root?.properties?.[f];
+    if (prop) out[f] = zeroStruct(prop);
+  }
+  return out;
+}
+function zeroStruct(schema: Schema): Record<string, unknown> {
+  const name = (schema.$ref ?? schema.allOf?.[0]?.$ref ?? '').replace(/^#\/definitions\//, '');
+  const out: Record<string, unknown> = {};
+  const def = deref(schema);
+  for (const f of ZERO_STRUCT_FIELDS[name] ?? []) {
+    const prop = def?.properties?.[f];
+    if (prop) out[f] = zeroStruct(prop);
+  }
+  return out;
+}
+
+/** Server-side apply of `applied` onto `live` (undefined when the object does not exist yet). */
+export function applyServerSide(
+  live: object | undefined,
+  applied: object,
+  opts: ApplyOptions,
+): { object: Record<string, unknown>; managedFields: ManagedFieldsEntry[] } {
+  const schema = schemaFor(opts.apiVersion, opts.kind);
+  const managers = readManaged(live);
+  const liveObj = live ? withoutManagedFields(live) : zeroObject(schema);
+  const config = withoutManagedFields(applied);
+  const entry: Managed['entry'] = {
+    manager: opts.manager,
+    operation: 'Apply',
+    apiVersion: opts.apiVersion,
+    time: opts.now ?? nowRfc3339(),
+    ...(opts.subresource ? { subresource: opts.subresource } : {}),
+  };
+  const id = identity(entry);
+  const configSet = stripMeta(filterForSubresource(toFieldSet(config, schema), schema, opts.subresource));
+  let merged = merge(liveObj, config, schema);
+  const lastSet = managers.get(id)?.set;
+  managers.set(id, { entry, set: configSet });
+  if (lastSet && !isEmptySet(lastSet)) merged = prune(merged, managers, lastSet, schema);
+  const c = filterComparison(compare(liveObj, merged, schema), schema, opts.subresource);
+  const conflicts: Conflict[] = [];
+  const changed = union(c.modified, c.added);
+  for (const [otherId, other] of managers) {
+    if (otherId === id) continue;
+    const clash = intersection(other.set, changed);
+    if (!isEmptySet(clash)) for (const p of members(clash)) conflicts.push({ manager: printManager(other.entry), field: pathString(p) });
+  }
+  if (conflicts.length > 0 && !opts.force) throw new ApplyConflictError(conflicts);
+  for (const [otherId, other] of managers) {
+    if (otherId === id) continue;
+    other.set = difference(difference(other.set, changed), c.removed);
+  }
+  const managedFields = encodeManaged(managers);
+  const object = dropNulls(merged) as Record<string, unknown>;
+  const metadata = (isObject(object.metadata) ? object.metadata : (object.metadata = {})) as Record<string, unknown>;
+  metadata.managedFields = managedFields;
+  return { object, managedFields };
+}
+
+/** Update.prune: fields the applier owned last time and no longer applies go, unless someone else owns them. */
+function prune(merged: unknown, managers: Map<string, Managed>, lastSet: FieldSetNode, schema: Schema | undefined): unknown {
+  const last = ensureNamedFieldsAreMembers(lastSet, schema);
+  const pruned = removeItems(merged, last, schema) ?? {};
+  let managed = emptySet();
+  for (const m of managers.values()) managed = union(managed, m.set);
+  const mergedSet = ensureNamedFieldsAreMembers(toFieldSet(merged, schema), schema);
+  const prunedSet = ensureNamedFieldsAreMembers(toFieldSet(pruned, schema), schema);
+  const keep = union(prunedSet, ensureNamedFieldsAreMembers(managed, schema));
+  const toRemove = intersection(difference(mergedSet, keep), last);
+  return removeItems(merged, toRemove, schema) ?? {};
+}
+
+/**
+ * The managedFields after a create, update or non-apply patch by `opts.manager`: it owns what it
+ * added or changed, other managers lose what it changed or removed (the apiserver forces updates).
+ */
+export function recordUpdate(before: object | undefined, after: object, opts: UpdateOptions): ManagedFieldsEntry[] {
+  const apiVersion = opts.apiVersion;
+  const kind = opts.kind ?? (isObject(after) && typeof after.kind === 'string' ? after.kind : '');
+  const schema = schemaFor(apiVersion, kind);
+  const managers = readManaged(before);
+  const lhs = before ? withoutManagedFields(before) : zeroObject(schema);
+  const rhs = withoutManagedFields(after);
+  const c = filterComparison(compare(lhs, rhs, schema), schema, opts.subresource);
+  const changed = union(c.modified, c.added);
+  const entry: Managed['entry'] = {
+    manager: opts.manager,
+    operation: 'Update',
+    apiVersion,
+    time: opts.now ?? nowRfc3339(),
+    ...(opts.subresource ? { subresource: opts.subresource } : {}),
+  };
+  const id = identity(entry);
+  for (const [otherId, other] of managers) {
+    if (otherId !== id) other.set = difference(difference(other.set, changed), c.removed);
+  }
+  const previous = managers.get(id);
+  const set = union(difference(previous?.set ?? emptySet(), c.removed), changed);
+  if (previous && isEmptySet(changed) && isEmptySet(c.removed)) {
+    // A no-op for this manager keeps its entry (and time) as it was.
+    managers.set(id, { entry: previous.entry, set });
+  } else {
+    managers.set(id, { entry, set });
+  }
+  return encodeManaged(managers);
+}

@@ -1,0 +1,1 @@
+export function applyDefaults(_obj: unknown): void {}
