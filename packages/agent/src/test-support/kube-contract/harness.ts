@@ -41,8 +41,15 @@ export interface Target {
   close(): Promise<void>;
 }
 
-/** The real cluster's kubeconfig when the suite should target one instead of the test server. */
-export const realCluster = process.env.KUBECONFIG?.trim() || undefined;
+/**
+ * The real cluster's kubeconfig when the suite should target one instead of the test server: both
+ * `KUBECONFIG` and `SLIPWAY_REAL_CLUSTER=1`, as for the agent's suite (docs/agent-real-cluster.md),
+ * so that a developer's everyday KUBECONFIG never sends a test run to a shared cluster.
+ */
+export const realCluster =
+  process.env.SLIPWAY_REAL_CLUSTER === '1' ? process.env.KUBECONFIG?.trim() || undefined : undefined;
+/** `SLIPWAY_REAL_CLUSTER_CONTEXT` picks a context other than the kubeconfig's current one. */
+const realContext = realCluster ? process.env.SLIPWAY_REAL_CLUSTER_CONTEXT?.trim() || undefined : undefined;
 
 export const tools: KubeTools | undefined = kubeTools();
 
@@ -109,8 +116,10 @@ export async function startTarget(options: KubeApiServerOptions = {}): Promise<T
     ...(server ? { server } : {}),
     dir,
     kubeconfig,
-    kubectl: (args, o = {}) => run(tools.kubectl, args, withEnv(o.env), o),
-    helm: (args, o = {}) => run(tools.helm, args, withEnv(o.env), o),
+    kubectl: (args, o = {}) =>
+      run(tools.kubectl, realContext ? ['--context', realContext, ...args] : args, withEnv(o.env), o),
+    helm: (args, o = {}) =>
+      run(tools.helm, realContext ? ['--kube-context', realContext, ...args] : args, withEnv(o.env), o),
     file(name, content) {
       const path = join(dir, name);
       writeFileSync(path, content);
@@ -193,6 +202,11 @@ export function useTarget(prefix: string, options: KubeApiServerOptions = {}) {
     ctx.ns = uniqueNamespace(prefix);
     const created = await ctx.t.kubectl(['create', 'namespace', ctx.ns]);
     if (created.code !== 0) throw new Error(`kubectl create namespace failed: ${created.stderr}`);
+    if (realCluster) {
+      // Labelled as the agent's real-cluster suite does, so leftovers of a killed run are found.
+      await ctx.t.kubectl(['label', 'namespace', ctx.ns, 'app.kubernetes.io/created-by=slipway-tests']);
+      console.info(`kube contract: on the real cluster of KUBECONFIG, namespace ${ctx.ns}`);
+    }
   });
   afterAll(async () => {
     if (realCluster && ctx.ns) await ctx.t?.kubectl(['delete', 'namespace', ctx.ns, '--wait=false']);
