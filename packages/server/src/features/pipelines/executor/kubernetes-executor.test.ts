@@ -150,7 +150,9 @@ describe('Kubernetes executor, through the real agent', () => {
     expect(JSON.stringify(stored)).not.toContain('pa55word-xyz');
     expect(JSON.stringify(stored)).toContain('secretKeyRef');
     const secret = cluster.api.get('v1', 'Secret', `${pod.name}-env`, NS)!;
-    expect(JSON.stringify(secret)).toContain('pa55word-xyz');
+    // Like Kubernetes, the API server keeps stringData base64-encoded in data.
+    const values = Object.values((secret.data ?? {}) as Record<string, string>);
+    expect(values.map((v) => Buffer.from(v, 'base64').toString())).toContain('pa55word-xyz');
     cluster.api.appendLog(NS, pod.name, 'step-compile', 'login with pa55word-xyz\n');
     cluster.api.setPodPhase(NS, pod.name, 'Running');
     await expect.poll(() => lines.map((l) => l.text), { timeout: 5000 }).toContain('login with ***');

@@ -1,0 +1,313 @@
+import type { ApiContext, RequestInfo } from './context.js';
+import { apiVersionOf } from './kinds.js';
+import type { ObjectStore } from './store.js';
+import { HttpError, clone, isObject, type KindInfo, type KubeObject } from './types.js';
+import { forbidden, isDryRun, notFound, type VerbResult } from './verbs.js';
+
+type Propagation = 'Background' | 'Foreground' | 'Orphan';
+
+interface OwnerRef {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+const PROTECTED_NAMESPACES = ['default', 'kube-system', 'kube-public'];
+
+const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const finalizersOf = (o: KubeObject) => (o.metadata.finalizers as string[] | undefined) ?? [];
+const ownersOf = (o: KubeObject) => (o.metadata.ownerReferences as OwnerRef[] | undefined) ?? [];
+
+/** DeleteOptions from the query and from a DELETE body (kubectl sends them in the body). */
+export function deleteOptions(
+  query: Record<string, string>,
+  body: unknown,
+): {
+  dryRun: boolean;
+  propagation?: Propagation;
+  preconditions?: { uid?: string; resourceVersion?: string };
+} {
+  const b = isObject(body) ? body : {};
+  const dryRunBody = Array.isArray(b.dryRun) ? (b.dryRun as string[]) : [];
+  const policy = (query.propagationPolicy ?? b.propagationPolicy) as string | undefined;
+  const orphan = query.orphanDependents ?? (b.orphanDependents as boolean | undefined);
+  let propagation: Propagation | undefined;
+  if (policy) {
+    if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
+      throw new HttpError(
+        422,
+        'Invalid',
+        `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"`,
+      );
+    }
+    propagation = policy as Propagation;
+  } else if (orphan !== undefined) propagation = String(orphan) === 'true' ? 'Orphan' : 'Background';
+  return {
+    dryRun: isDryRun(query) || dryRunBody.includes('All'),
+    ...(propagation ? { propagation } : {}),
+    ...(isObject(b.preconditions)
+      ? { preconditions: b.preconditions as { uid?: string; resourceVersion?: string } }
+      : {}),
+  };
+}
+
+/** batch/v1 Jobs (and v1 ReplicationControllers) orphan their dependents unless told otherwise. */
+const defaultPropagation = (kind: KindInfo): Propagation =>
+  (kind.group === 'batch' && kind.kind === 'Job') || kind.kind === 'ReplicationController'
+    ? 'Orphan'
+    : 'Background';
+
+/**
+ * The delete verb with the apiserver's rules: finalizers hold an object (deletionTimestamp set),
+ * namespaces terminate, `propagationPolicy` decides what happens to dependents, dry-run changes
+ * nothing and answers as if done.
+ */
+export function deleteObject(
+  ctx: ApiContext,
+  gc: Lifecycle,
+  kind: KindInfo,
+  namespace: string | undefined,
+  name: string,
+  body: unknown,
+  info: RequestInfo,
+): VerbResult {
+  const existing = ctx.store.lookup(kind, namespace, name);
+  if (!existing) throw notFound(kind, name);
+  const options = deleteOptions(info.query, body);
+  if (kind.kind === 'Namespace' && kind.group === '' && PROTECTED_NAMESPACES.includes(name)) {
+    throw forbidden(kind, name, 'this namespace may not be deleted');
+  }
+  const pre = options.preconditions;
+  if (pre?.uid && pre.uid !== existing.metadata.uid) {
+    throw new HttpError(
+      409,
+      'Conflict',
+      `Operation cannot be fulfilled on ${kind.group ? `${kind.plural}.${kind.group}` : kind.plural} "${name}": Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${String(existing.metadata.uid)}`,
+    );
+  }
+  if (pre?.resourceVersion && pre.resourceVersion !== existing.metadata.resourceVersion) {
+    throw new HttpError(
+      409,
+      'Conflict',
+      `Operation cannot be fulfilled on ${kind.group ? `${kind.plural}.${kind.group}` : kind.plural} "${name}": Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${String(existing.metadata.resourceVersion)}`,
+    );
+  }
+  const next = clone(existing);
+  const finalizers = [...finalizersOf(next)];
+  if (kind.kind === 'Namespace' && kind.group === '') {
+    next.metadata.deletionTimestamp ??= now();
+    next.metadata.deletionGracePeriodSeconds ??= 0;
+    next.spec = { ...(isObject(next.spec) ? next.spec : {}), finalizers: ['kubernetes'] };
+    next.status = { ...(isObject(next.status) ? next.status : {}), phase: 'Terminating' };
+    if (options.dryRun) return { code: 200, object: ctx.store.preview(kind, next) };
+    const stored = ctx.store.write(kind, next);
+    gc.wake();
+    return { code: 200, object: stored };
+  }
+  const propagation = options.propagation ?? defaultPropagation(kind);
+  if (propagation === 'Foreground' && !finalizers.includes('foregroundDeletion'))
+    finalizers.push('foregroundDeletion');
+  if (propagation === 'Orphan' && !finalizers.includes('orphan')) finalizers.push('orphan');
+  if (finalizers.length === 0) {
+    const status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      details: {
+        name,
+        ...(kind.group ? { group: kind.group } : {}),
+        kind: kind.plural,
+        uid: existing.metadata.uid,
+      },
+    };
+    if (options.dryRun) return { code: 200, object: status };
+    gc.removeNow(kind, existing);
+    return { code: 200, object: status };
+  }
+  next.metadata.finalizers = finalizers;
+  next.metadata.deletionTimestamp ??= now();
+  next.metadata.deletionGracePeriodSeconds ??= 0;
+  if (options.dryRun) return { code: 200, object: ctx.store.preview(kind, next) };
+  const stored = ctx.store.write(kind, next);
+  gc.wake();
+  return { code: 200, object: stored };
+}
+
+/**
+ * The test garbage collector and namespace controller. They act, shortly after a change, on what
+ * is deleted through this server: dependents of a removed owner (Background), owners waiting on
+ * `foregroundDeletion` or `orphan`, objects whose finalizers are all gone, terminating namespaces.
+ * Dependents whose owner never existed here are left alone (a test may invent owner uids).
+ */
+export class Lifecycle {
+  private readonly goneOwners = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly idle: (() => void)[] = [];
+
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly kindOf: (o: KubeObject) => KindInfo | undefined,
+    private readonly onPodGone: (namespace: string, name: string) => void,
+  ) {
+    store.onChange((e) => {
+      if (e.type !== 'DELETED' && e.object.metadata.deletionTimestamp) this.wake();
+    });
+  }
+
+  wake(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      if (this.pass()) this.wake();
+      else for (const f of this.idle.splice(0)) f();
+    }, 5);
+  }
+
+  /** Resolves once the collector has nothing left to do. */
+  settled(): Promise<void> {
+    if (!this.timer) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Removes an object from the store at once and remembers it for its dependents. */
+  removeNow(kind: KindInfo, object: KubeObject): void {
+    this.store.remove(kind, object);
+    this.goneOwners.add(String(object.metadata.uid));
+    if (kind.kind === 'Pod' && kind.group === '')
+      this.onPodGone(object.metadata.namespace ?? '', object.metadata.name);
+    this.wake();
+  }
+
+  private dependents(uid: string): KubeObject[] {
+    return [...this.store.objects.values()].filter((o) => ownersOf(o).some((r) => r.uid === uid));
+  }
+
+  private write(object: KubeObject): void {
+    const kind = this.kindOf(object);
+    if (kind) this.store.write(kind, object);
+  }
+
+  private startDelete(object: KubeObject, finalizer?: string): void {
+    const kind = this.kindOf(object);
+    if (!kind || object.metadata.deletionTimestamp) return;
+    const finalizers = finalizersOf(object);
+    if (finalizer && !finalizers.includes(finalizer)) finalizers.push(finalizer);
+    if (finalizers.length === 0) return this.removeNow(kind, object);
+    const next = clone(object);
+    next.metadata.finalizers = finalizers;
+    next.metadata.deletionTimestamp = now();
+    next.metadata.deletionGracePeriodSeconds = 0;
+    this.store.write(kind, next);
+  }
+
+  /** One pass; true when it changed something (another pass follows). */
+  private pass(): boolean {
+    let changed = false;
+    for (const object of [...this.store.objects.values()]) {
+      const kind = this.kindOf(object);
+      if (
+        !kind ||
+        !this.store.objects.has(this.store.key(kind, object.metadata.namespace, object.metadata.name))
+      )
+        continue;
+      // Background: dependents of an owner that is gone.
+      const owners = ownersOf(object);
+      if (
+        !object.metadata.deletionTimestamp &&
+        owners.length > 0 &&
+        owners.every((r) => this.goneOwners.has(r.uid))
+      ) {
+        this.startDelete(object);
+        changed = true;
+        continue;
+      }
+      if (!object.metadata.deletionTimestamp) continue;
+      const uid = String(object.metadata.uid);
+      if (kind.kind === 'Namespace' && kind.group === '') {
+        changed = this.terminate(kind, object) || changed;
+        continue;
+      }
+      const finalizers = finalizersOf(object);
+      if (finalizers.includes('orphan')) {
+        for (const d of this.dependents(uid)) {
+          const next = clone(d);
+          const refs = ownersOf(next).filter((r) => r.uid !== uid);
+          if (refs.length > 0) next.metadata.ownerReferences = refs;
+          else delete next.metadata.ownerReferences;
+          this.write(next);
+        }
+        this.dropFinalizer(kind, object, 'orphan');
+        changed = true;
+      } else if (finalizers.includes('foregroundDeletion')) {
+        const deps = this.dependents(uid);
+        if (deps.length === 0) {
+          this.dropFinalizer(kind, object, 'foregroundDeletion');
+          changed = true;
+        } else {
+          for (const d of deps) {
+            if (!d.metadata.deletionTimestamp) {
+              this.startDelete(d, 'foregroundDeletion');
+              changed = true;
+            }
+          }
+        }
+      } else if (finalizers.length === 0) {
+        this.removeNow(kind, object);
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  private dropFinalizer(kind: KindInfo, object: KubeObject, finalizer: string): void {
+    const current = this.store.lookup(kind, object.metadata.namespace, object.metadata.name)!;
+    const rest = finalizersOf(current).filter((f) => f !== finalizer);
+    if (rest.length === 0) return this.removeNow(kind, current);
+    const next = clone(current);
+    next.metadata.finalizers = rest;
+    this.store.write(kind, next);
+  }
+
+  /** The namespace controller: delete the contents, then drop the `kubernetes` finalizer, then the namespace. */
+  private terminate(kind: KindInfo, ns: KubeObject): boolean {
+    const name = ns.metadata.name;
+    const contents = [...this.store.objects.values()].filter(
+      (o) => o.metadata.namespace === name && this.kindOf(o)?.namespaced,
+    );
+    if (contents.length > 0) {
+      let changed = false;
+      for (const o of contents) {
+        if (!o.metadata.deletionTimestamp) {
+          this.startDelete(o);
+          changed = true;
+        }
+      }
+      return changed;
+    }
+    const spec = isObject(ns.spec) ? ns.spec : {};
+    if (((spec.finalizers as string[] | undefined) ?? []).includes('kubernetes')) {
+      const next = clone(ns);
+      next.spec = { ...spec, finalizers: [] };
+      this.store.write(kind, next);
+      return true;
+    }
+    if (finalizersOf(ns).length === 0) {
+      this.removeNow(kind, ns);
+      return true;
+    }
+    return false;
+  }
+}
+
+export const kindFinder =
+  (all: () => KindInfo[]) =>
+  (o: KubeObject): KindInfo | undefined =>
+    all().find((k) => apiVersionOf(k) === o.apiVersion && k.kind === o.kind);
