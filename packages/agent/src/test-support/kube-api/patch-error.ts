@@ -8,7 +8,7 @@
 export class PatchError extends Error {
   constructor(
     message: string,
-    readonly code: 400 | 422 | 500 = 422,
+    readonly code: 400 | 415 | 422 | 500 = 422,
   ) {
     super(message);
     this.name = 'PatchError';
