@@ -188,5 +188,14 @@ export function shapeOf(schema: Schema | undefined): Shape {
   return { kind: 'scalar', atomic: true };
 }
 
-export { validateObject, type ValidationResult, type FieldValidation, type ValidationError } from './openapi-validate.js';
+export {
+  validateObject,
+  invalidStatus,
+  pruneUnknownFields,
+  strictDecodingMessage,
+  unknownFieldWarnings,
+  type ValidationResult,
+  type FieldValidation,
+  type ValidationError,
+} from './openapi-validate.js';
 export { applyDefaults } from './openapi-defaults.js';
