@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { invalidStatus, pruneUnknownFields, strictDecodingMessage, validateObject } from './openapi.js';
 
-function deployment(): Record<string, unknown> & { spec: Record<string, unknown> & { template: { spec: { containers: Record<string, unknown>[] } } } } {
+type Dep = {
+  apiVersion: string;
+  kind: string;
+  metadata: Record<string, unknown>;
+  spec: Record<string, unknown> & { template: { metadata: Record<string, unknown>; spec: { containers: Record<string, unknown>[] } } };
+};
+function deployment(): Dep {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',

@@ -169,7 +169,8 @@ export const strictDecodingMessage = (unknownFields: string[]): string =>
 export const unknownFieldWarnings = (unknownFields: string[]): string[] => unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`);
 
 /** The 422 Status for validation errors: `Deployment.apps "web" is invalid: [spec.selector: Required value, …]`. */
-export function invalidStatus(obj: { apiVersion?: unknown; kind?: unknown; metadata?: unknown }, errors: ValidationError[]) {
+export function invalidStatus(object: object, errors: ValidationError[]) {
+  const obj = object as { apiVersion?: unknown; kind?: unknown; metadata?: unknown };
   const apiVersion = String(obj.apiVersion ?? '');
   const group = apiVersion.includes('/') ? apiVersion.split('/')[0]! : '';
   const kind = String(obj.kind ?? '');
