@@ -8,13 +8,11 @@ export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 /** Schema-driven behaviour: validation, defaulting, patch strategies and field ownership. */
 export interface SchemaHooks {
   defaults(object: KubeObject): void;
+  /** schema errors, and the paths of fields the schema does not know (`spec.foo`) */
   validate(
     object: KubeObject,
     fieldValidation: FieldValidation,
-  ): {
-    errors: { field: string; message: string; reason: string }[];
-    warnings: string[];
-  };
+  ): { errors: { field: string; message: string; reason: string }[]; unknownFields: string[] };
   strategicMerge(original: KubeObject, patch: unknown, apiVersion: string, kind: string): KubeObject;
   jsonPatch(doc: KubeObject, ops: unknown): KubeObject;
   apply(
@@ -44,5 +42,7 @@ export interface ApiContext {
 export interface RequestInfo {
   query: Record<string, string>;
   userAgent: string;
+  /** the Accept header */
+  accept: string;
   warnings: string[];
 }

@@ -14,7 +14,7 @@ export function sendJson(
   res: ServerResponse,
   status: number,
   body: unknown,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {

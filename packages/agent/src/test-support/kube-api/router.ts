@@ -5,7 +5,7 @@ import { SCALABLE, isBuiltIn, isReview } from './kinds.js';
 import { deleteObject, type Lifecycle } from './lifecycle.js';
 import { review } from './reviews.js';
 import { getScale, updateScale } from './scale.js';
-import { HttpError, type KindInfo } from './types.js';
+import { HttpError, type KindInfo, type KubeObject } from './types.js';
 import { create, notFound, patch, update, type VerbResult } from './verbs.js';
 import type { Watches } from './watch.js';
 
@@ -24,7 +24,12 @@ export interface RouteDeps {
   lifecycle: Lifecycle;
   watches: Watches;
   gitVersion: string;
-  openapi?: (pathname: string) => unknown;
+  openapi?: (pathname: string, accept: string) => unknown;
+  /** how watch events' objects are encoded for this request (Table rows when asked for) */
+  watchEncoder?: (
+    kind: KindInfo,
+    info: RequestInfo,
+  ) => ((object: KubeObject, first: boolean) => unknown) | undefined;
 }
 
 /** A result to encode (JSON, Table or protobuf), or undefined when the route wrote the response itself. */
@@ -60,7 +65,7 @@ export function route(deps: RouteDeps, r: RouteRequest): RouteResult {
     return undefined;
   }
   if (segments[0] === 'openapi' && deps.openapi) {
-    const doc = deps.openapi(pathname);
+    const doc = deps.openapi(pathname, info.accept);
     if (doc === undefined) throw notFoundResource();
     return { code: 200, object: doc };
   }
@@ -127,7 +132,7 @@ export function route(deps: RouteDeps, r: RouteRequest): RouteResult {
   if (!name) {
     if (method === 'GET') {
       if (query.watch === '1' || query.watch === 'true') {
-        deps.watches.watch(kind, namespace, query, res);
+        deps.watches.watch(kind, namespace, query, res, deps.watchEncoder?.(kind, info));
         return undefined;
       }
       return { code: 200, object: deps.watches.list(kind, namespace, query), kind, list: true };

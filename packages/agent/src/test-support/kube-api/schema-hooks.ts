@@ -36,7 +36,7 @@ function secretStringData(object: KubeObject): void {
 /** Used where no schema module answers: no validation, merge-patch-like strategies. */
 export const basicSchema: SchemaHooks = {
   defaults: secretStringData,
-  validate: () => ({ errors: [], warnings: [] }),
+  validate: () => ({ errors: [], unknownFields: [] }),
   strategicMerge: (original, patch) => deepMerge(original, patch) as KubeObject,
   jsonPatch: () => {
     throw new Error('json patch is not available');

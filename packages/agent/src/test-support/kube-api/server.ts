@@ -5,31 +5,27 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ApiContext, RequestInfo, SchemaHooks } from './context.js';
 import { runExec, defaultExec } from './exec.js';
 import { failureStatus, readBody, sendJson } from './http.js';
-import { Kinds } from './kinds.js';
+import { Kinds, apiVersionOf } from './kinds.js';
+import { toTable, wantsTable, type IncludeObject } from './table.js';
 import { Lifecycle, kindFinder } from './lifecycle.js';
 import { Logs } from './logs.js';
 import { route } from './router.js';
-import { basicSchema } from './schema-hooks.js';
+import { openApiSchema, serveOpenApi } from './schema-openapi.js';
 import { ObjectStore } from './store.js';
 import {
   HttpError,
   clone,
-  type AccessAttributes,
+  isObject,
   type KindInfo,
   type KubeApiServerOptions,
   type KubeObject,
   type RecordedRequest,
 } from './types.js';
+import { TestControllers } from './test-controllers.js';
 import { Watches } from './watch.js';
 
-export interface KubeApiServerStartOptions extends KubeApiServerOptions {
-  /** serve HTTPS with a self-signed certificate made at start; kubeconfig() then carries its CA */
-  tls?: boolean;
-  /** answer `false` to refuse an access review (the server grants everything by default) */
-  deny?: (attrs: AccessAttributes) => boolean;
-  /** how often watches with allowWatchBookmarks get a BOOKMARK (default 1000 ms) */
-  bookmarkIntervalMs?: number;
-}
+/** @deprecated the same as KubeApiServerOptions */
+export type KubeApiServerStartOptions = KubeApiServerOptions;
 
 /**
  * A protocol-level Kubernetes API server for tests. What it simulates and what it does not is
@@ -55,9 +51,10 @@ export class KubeApiServer {
   protected readonly lifecycle: Lifecycle;
   protected readonly ctx: ApiContext;
   private readonly execSockets = new Set<WebSocket>();
-  protected readonly options: KubeApiServerStartOptions;
+  private controllers: TestControllers | undefined;
+  protected readonly options: KubeApiServerOptions;
 
-  constructor(options: KubeApiServerStartOptions = {}, schema: SchemaHooks = basicSchema) {
+  constructor(options: KubeApiServerOptions = {}, schema: SchemaHooks = openApiSchema) {
     this.options = options;
     for (const k of options.kinds ?? []) this.addKind(k);
     this.watches = new Watches(this.store, { bookmarkIntervalMs: options.bookmarkIntervalMs ?? 1000 });
@@ -77,10 +74,11 @@ export class KubeApiServer {
     this.server = createServer();
     for (const name of ['default', 'kube-system', 'kube-public']) this.put(this.namespaceObject(name));
     for (const node of options.nodes ?? [{ name: 'node-1', cpu: '4' }]) this.addNode(node.name, node.cpu);
+    if (options.controllers) this.startControllers();
   }
 
   /** Starts listening on a free loopback port. */
-  static async start(options: KubeApiServerStartOptions = {}): Promise<KubeApiServer> {
+  static async start(options: KubeApiServerOptions = {}): Promise<KubeApiServer> {
     const server = new KubeApiServer(options);
     await server.listen();
     return server;
@@ -141,6 +139,7 @@ export class KubeApiServer {
 
   async close(): Promise<void> {
     this.lifecycle.stop();
+    this.controllers?.stop();
     this.watches.endAll(false);
     this.logs.endAll(false);
     for (const s of this.execSockets) s.terminate();
@@ -149,6 +148,11 @@ export class KubeApiServer {
   }
 
   // ---- test controls ----
+
+  /** Starts the test controllers (see test-controllers.ts): rollouts, pods and jobs then finish by themselves. */
+  startControllers(): void {
+    this.controllers ??= new TestControllers(this.store, this.kinds);
+  }
 
   addKind(kind: KindInfo): void {
     this.kinds.add(kind);
@@ -346,12 +350,40 @@ export class KubeApiServer {
     info: RequestInfo,
   ): void {
     void req;
-    sendJson(res, result.code, result.object, this.warningHeaders(info));
+    sendJson(res, result.code, this.asTable(result, info) ?? result.object, this.warningHeaders(info));
   }
 
-  protected warningHeaders(info: RequestInfo): Record<string, string> {
+  /** The Table a client asked for (Accept: application/json;as=Table;v=v1;g=meta.k8s.io), if any. */
+  protected asTable(
+    result: { object: unknown; kind?: KindInfo; list?: boolean },
+    info: RequestInfo,
+  ): unknown {
+    const kind = result.kind;
+    if (!kind || !wantsTable(info.accept) || !isObject(result.object)) return undefined;
+    const include = (info.query.includeObject as IncludeObject | undefined) ?? 'Metadata';
+    if (result.list) {
+      const list = result.object as { metadata: Record<string, unknown>; items: Record<string, unknown>[] };
+      const items = list.items.map(
+        (i) => ({ apiVersion: apiVersionOf(kind), kind: kind.kind, ...i }) as KubeObject,
+      );
+      const { resourceVersion, ...listMeta } = list.metadata;
+      return toTable(kind, items, String(resourceVersion), include, true, listMeta);
+    }
+    const o = result.object as KubeObject;
+    if (o.kind !== kind.kind) return undefined;
+    return toTable(kind, [o], String(o.metadata.resourceVersion ?? ''), include);
+  }
+
+  private watchEncoder(kind: KindInfo, info: RequestInfo) {
+    if (!wantsTable(info.accept)) return undefined;
+    const include = (info.query.includeObject as IncludeObject | undefined) ?? 'Metadata';
+    return (o: KubeObject, first: boolean) =>
+      toTable(kind, [o], String(o.metadata.resourceVersion ?? ''), include, first);
+  }
+
+  protected warningHeaders(info: RequestInfo): Record<string, string[]> {
     if (info.warnings.length === 0) return {};
-    return { warning: info.warnings.map((w) => `299 - ${JSON.stringify(w)}`).join(', ') };
+    return { warning: info.warnings.map((w) => `299 - ${JSON.stringify(w)}`) };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -364,7 +396,12 @@ export class KubeApiServer {
       query,
       ...(contentType ? { contentType } : {}),
     });
-    const info: RequestInfo = { query, userAgent: req.headers['user-agent'] ?? '', warnings: [] };
+    const info: RequestInfo = {
+      query,
+      userAgent: req.headers['user-agent'] ?? '',
+      accept: req.headers.accept ?? '',
+      warnings: [],
+    };
     try {
       if (!this.authorised(req)) throw new HttpError(401, 'Unauthorized', 'Unauthorized');
       const raw = await readBody(req);
@@ -374,6 +411,7 @@ export class KubeApiServer {
           lifecycle: this.lifecycle,
           watches: this.watches,
           gitVersion: this.options.gitVersion ?? 'v1.31.2',
+          watchEncoder: (kind, i) => this.watchEncoder(kind, i),
           ...this.routeExtras(),
         },
         {
@@ -397,7 +435,7 @@ export class KubeApiServer {
     }
   }
 
-  protected routeExtras(): { openapi?: (pathname: string) => unknown } {
-    return {};
+  protected routeExtras(): { openapi?: (pathname: string, accept: string) => unknown } {
+    return { openapi: serveOpenApi };
   }
 }

@@ -57,6 +57,14 @@ export interface KubeApiServerOptions {
   kinds?: KindInfo[];
   /** what an exec session does (default: a tiny shell; see defaultExec) */
   exec?: (session: ExecSession) => void;
+  /** serve HTTPS with a self-signed certificate made at start; kubeconfig() then carries its CA */
+  tls?: boolean;
+  /** run the test controllers (Deployment → ReplicaSet → Pods, pods run, jobs complete) */
+  controllers?: boolean;
+  /** answer true to refuse an access review (the server grants everything by default) */
+  deny?: (attrs: AccessAttributes) => boolean;
+  /** how often watches with allowWatchBookmarks get a BOOKMARK (default 1000 ms) */
+  bookmarkIntervalMs?: number;
 }
 
 export class HttpError extends Error {

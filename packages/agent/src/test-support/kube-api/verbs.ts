@@ -165,15 +165,14 @@ function fieldValidation(info: RequestInfo): FieldValidation {
 /** Defaulting, then validation against the schema (fieldValidation decides unknown fields). */
 export function admit(ctx: ApiContext, kind: KindInfo, object: KubeObject, info: RequestInfo): void {
   ctx.schema.defaults(object);
-  const { errors, warnings } = ctx.schema.validate(object, fieldValidation(info));
-  const strict = errors.filter((e) => e.reason === 'FieldValueUnknown' || /unknown field/.test(e.message));
-  if (strict.length > 0 && fieldValidation(info) === 'Strict') {
-    const list = strict.map((e) => e.message);
-    throw new HttpError(400, 'BadRequest', `strict decoding error: ${list.join(', ')}`);
+  const validation = fieldValidation(info);
+  const { errors, unknownFields } = ctx.schema.validate(object, validation);
+  const unknown = unknownFields.map((f) => `unknown field "${f}"`);
+  if (unknown.length > 0 && validation === 'Strict') {
+    throw new HttpError(400, 'BadRequest', `strict decoding error: ${unknown.join(', ')}`);
   }
-  const real = errors.filter((e) => !strict.includes(e));
-  if (real.length > 0) throw invalid(kind, object.metadata.name, real);
-  info.warnings.push(...warnings);
+  if (errors.length > 0) throw invalid(kind, object.metadata.name, errors);
+  if (validation === 'Warn') info.warnings.push(...unknown);
 }
 
 const sameRv = (kind: KindInfo, name: string, object: KubeObject, existing: KubeObject) => {

@@ -128,14 +128,20 @@ export class Watches {
     namespace: string | undefined,
     query: Record<string, string>,
     res: ServerResponse,
+    encode: (object: KubeObject, first: boolean) => unknown = (o) => o,
   ): void {
     refuseInitialEvents(query, true);
     const filter = (o: KubeObject) => matches(o, namespace, query.labelSelector, query.fieldSelector);
     const since = query.resourceVersion ? Number(query.resourceVersion) : 0;
     res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
     res.flushHeaders();
+    let first = true;
     const send = (type: string, object: unknown) => {
-      if (!res.writableEnded) res.write(JSON.stringify({ type, object }) + '\n');
+      if (res.writableEnded) return;
+      const plain = type === 'ERROR' || type === 'BOOKMARK';
+      const wire = plain ? object : encode(object as KubeObject, first);
+      if (!plain) first = false;
+      res.write(JSON.stringify({ type, object: wire }) + '\n');
     };
     if (since !== 0 && since < this.store.compactedRv) {
       // The apiserver answers 200 and sends the 410 as an ERROR event, then ends the watch.
