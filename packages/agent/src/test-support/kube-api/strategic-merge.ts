@@ -14,9 +14,16 @@ import { deref, fieldSchema, itemSchema, schemaFor, type Schema } from './openap
 import { PatchError } from './patch-error.js';
 
 export { PatchError } from './patch-error.js';
+export { createThreeWayMergePatch, createTwoWayMergePatch } from './strategic-merge-diff.js';
 
 type Obj = Record<string, unknown>;
 type Meta = { strategy: string; mergeKey: string };
+/** MergeOptions: the apiserver applies patches with both true; the three-way diff merges patches with both false. */
+export interface MergeOptions {
+  mergeParallelList: boolean;
+  ignoreUnmatchedNulls: boolean;
+}
+const APISERVER: MergeOptions = { mergeParallelList: true, ignoreUnmatchedNulls: true };
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';
@@ -33,29 +40,30 @@ export function goFormat(v: unknown): string {
   return String(v);
 }
 
-const goType = (v: unknown) => (v === null || v === undefined ? 'nil' : Array.isArray(v) ? 'slice' : isMap(v) ? 'map' : typeof v);
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+export const goType = (v: unknown) => (v === null || v === undefined ? 'nil' : Array.isArray(v) ? 'slice' : isMap(v) ? 'map' : typeof v);
 
 const badRequest = (message: string) => new PatchError(message, 400);
 const internal = (message: string) => new PatchError(message, 500);
-const errNoMergeKey = (m: unknown, k: string) => internal(`map: ${goFormat(m)} does not contain declared merge key: ${k}`);
+export const errNoMergeKey = (m: unknown, k: string) => internal(`map: ${goFormat(m)} does not contain declared merge key: ${k}`);
 const errBadPatchType = (t: unknown, m: unknown) => internal(`unknown patch type: ${goFormat(t)} in map: ${goFormat(m)}`);
-const errBadArgType = (expected: string, actual: unknown) => internal(`expected a ${expected}, but received a ${goType(actual)}`);
+export const errBadArgType = (expected: string, actual: unknown) => internal(`expected a ${expected}, but received a ${goType(actual)}`);
 const ERR_SET_ORDER = 'invalid patch format of setElementOrder list';
 const ERR_PRIMITIVE_LIST = 'invalid patch format of primitive list';
 const ERR_RETAIN_KEYS = 'invalid patch format of retainKeys';
 
-function patchMeta(declared: Schema | undefined): Meta {
+export function patchMeta(declared: Schema | undefined): Meta {
   const strategies = (declared?.['x-kubernetes-patch-strategy'] ?? '').split(',').filter(Boolean);
   // extractRetainKeysPatchStrategy: retainKeys is handled by the $retainKeys directive.
   const others = strategies.filter((s) => s !== 'retainKeys');
   if (others.length > 1) throw internal(`unexpected patch strategy: [${strategies.join(' ')}]`);
   return { strategy: others[0] ?? '', mergeKey: declared?.['x-kubernetes-patch-merge-key'] ?? '' };
 }
-const lookupStruct = (schema: Schema | undefined, key: string): [Schema | undefined, Meta] => {
+export const lookupStruct = (schema: Schema | undefined, key: string): [Schema | undefined, Meta] => {
   const declared = fieldSchema(schema, key);
   return [declared, patchMeta(declared)];
 };
-const lookupSlice = (schema: Schema | undefined, key: string): [Schema | undefined, Meta] => {
+export const lookupSlice = (schema: Schema | undefined, key: string): [Schema | undefined, Meta] => {
   const declared = fieldSchema(schema, key);
   return [itemSchema(declared), patchMeta(declared)];
 };
@@ -101,7 +109,7 @@ function discardNulls(v: unknown): void {
   } else if (Array.isArray(v)) v.forEach(discardNulls);
 }
 
-function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema | undefined): Obj {
+export function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema | undefined, opts: MergeOptions = APISERVER): Obj {
   if (DIRECTIVE in patch) {
     const directive = patch[DIRECTIVE];
     if (directive === 'replace') {
@@ -112,23 +120,27 @@ function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema | undefi
     throw errBadPatchType(directive, patch);
   }
   const orig = original ?? {};
-  applyRetainKeys(orig, patch);
-  mergeSetElementOrder(orig, patch, schema);
+  applyRetainKeys(orig, patch, opts);
+  mergeSetElementOrder(orig, patch, schema, opts);
   for (const rawKey of Object.keys(patch)) {
     const patchV = patch[rawKey];
     let k = rawKey;
     let isDeleteList = false;
     if (rawKey.startsWith(DELETE_FROM_PRIMITIVE)) {
+      if (!opts.mergeParallelList) {
+        orig[rawKey] = patchV;
+        continue;
+      }
       k = extractKey(rawKey, DELETE_FROM_PRIMITIVE);
       isDeleteList = true;
     }
     if (patchV === null) {
       delete orig[k];
-      continue;
+      if (opts.ignoreUnmatchedNulls) continue;
     }
     if (!(k in orig) || goType(orig[k]) !== goType(patchV)) {
       if (!isDeleteList) {
-        discardNulls(patchV);
+        if (opts.ignoreUnmatchedNulls) discardNulls(patchV);
         const [v, keep] = removeDirectives(patchV);
         if (keep) orig[k] = v;
         else delete orig[k];
@@ -137,11 +149,11 @@ function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema | undefi
     }
     if (isMap(patchV)) {
       const [sub, meta] = lookupStruct(schema, k);
-      orig[k] = meta.strategy === 'replace' ? patchV : mergeMap(orig[k] as Obj, patchV, sub);
+      orig[k] = meta.strategy === 'replace' ? patchV : mergeMap(orig[k] as Obj, patchV, sub, opts);
     } else if (Array.isArray(patchV)) {
       const [sub, meta] = lookupSlice(schema, k);
       orig[k] =
-        meta.strategy === 'merge' || isDeleteList ? mergeSlice(orig[k] as unknown[], patchV, sub, meta.mergeKey, isDeleteList) : patchV;
+        meta.strategy === 'merge' || isDeleteList ? mergeSlice(orig[k] as unknown[], patchV, sub, meta.mergeKey, isDeleteList, opts) : patchV;
     } else {
       const [v, keep] = removeDirectives(patchV);
       if (keep) orig[k] = v;
@@ -151,10 +163,17 @@ function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema | undefi
   return orig;
 }
 
-function applyRetainKeys(original: Obj, patch: Obj): void {
+function applyRetainKeys(original: Obj, patch: Obj, opts: MergeOptions): void {
   if (!(RETAIN_KEYS in patch)) return;
   const list = patch[RETAIN_KEYS];
   delete patch[RETAIN_KEYS];
+  if (!opts.mergeParallelList) {
+    if (RETAIN_KEYS in original && !sameJson(original[RETAIN_KEYS], list)) {
+      throw internal(`${goFormat(original[RETAIN_KEYS])} and ${goFormat(list)} are not deep equal: this may happen when calculating the 3-way diff patch`);
+    }
+    original[RETAIN_KEYS] = list;
+    return;
+  }
   if (!Array.isArray(list)) throw badRequest(ERR_RETAIN_KEYS);
   const keep = new Set(list);
   for (const [k, v] of Object.entries(patch)) {
@@ -165,10 +184,14 @@ function applyRetainKeys(original: Obj, patch: Obj): void {
 }
 
 /** mergePatchIntoOriginal: lists with a $setElementOrder directive, in the order it gives. */
-function mergeSetElementOrder(original: Obj, patch: Obj, schema: Schema | undefined): void {
+function mergeSetElementOrder(original: Obj, patch: Obj, schema: Schema | undefined, opts: MergeOptions): void {
   for (const key of Object.keys(patch)) {
     if (!key.startsWith(SET_ORDER)) continue;
     const order = patch[key];
+    if (!opts.mergeParallelList) {
+      if (key in original && !sameJson(original[key], order)) throw badRequest(ERR_SET_ORDER);
+      original[key] = order;
+    }
     delete patch[key];
     if (!Array.isArray(order)) throw errBadArgType('slice', order);
     const originalKey = extractKey(key, SET_ORDER);
@@ -185,7 +208,9 @@ function mergeSetElementOrder(original: Obj, patch: Obj, schema: Schema | undefi
     else if (!foundOriginal && foundPatch) merged = removeDirectives(patchList)[0] as unknown[];
     else if (foundOriginal && foundPatch) {
       merged =
-        meta.strategy === 'merge' ? mergeSlice(originalList as unknown[], patchList as unknown[], sub, meta.mergeKey, false) : (patchList as unknown[]);
+        meta.strategy === 'merge'
+          ? mergeSlice(originalList as unknown[], patchList as unknown[], sub, meta.mergeKey, false, opts)
+          : (patchList as unknown[]);
     } else continue;
     const [patchItems, serverOnly] = partition(merged, order, meta.mergeKey);
     const kind = sliceElementType([(originalList as unknown[]) ?? [], (patchList as unknown[]) ?? []]);
@@ -232,7 +257,7 @@ function extractToDelete(list: unknown[]): [unknown[], unknown[]] {
   return [keep, del];
 }
 
-function sliceElementType(slices: unknown[][]): string {
+export function sliceElementType(slices: unknown[][]): string {
   let prev: string | undefined;
   for (const s of slices) {
     for (const v of s) {
@@ -249,19 +274,26 @@ function sliceElementType(slices: unknown[][]): string {
   return prev;
 }
 
-function mergeSlice(original: unknown[], patch: unknown[], schema: Schema | undefined, mergeKey: string, isDeleteList: boolean): unknown[] {
+function mergeSlice(
+  original: unknown[],
+  patch: unknown[],
+  schema: Schema | undefined,
+  mergeKey: string,
+  isDeleteList: boolean,
+  opts: MergeOptions,
+): unknown[] {
   if (original.length === 0 && patch.length === 0) return original;
   const kind = sliceElementType([original, patch]);
   let merged: unknown[];
   let orig = original;
   let p = patch;
   if (kind !== 'map') {
-    if (isDeleteList) return original.filter((v) => !patch.includes(v));
+    if (isDeleteList && opts.mergeParallelList) return original.filter((v) => !patch.includes(v));
     merged = deduplicateScalars([...original, ...patch]);
   } else {
     if (!mergeKey) throw internal(`cannot merge lists without merge key for ${schemaName(schema)}`);
     [orig, p] = mergeWithSpecialElements(original, patch, mergeKey);
-    merged = mergeWithoutSpecialElements(orig, p, mergeKey, schema);
+    merged = mergeWithoutSpecialElements(orig, p, mergeKey, schema, opts);
   }
   const [patchItems, serverOnly] = partition(merged, p, mergeKey);
   return normalizeElementOrder(patchItems, serverOnly, p, orig, mergeKey, kind);
@@ -273,7 +305,7 @@ function schemaName(schema: Schema | undefined): string {
 }
 
 /** Go's deduplicateScalars, which swaps the last element into a duplicate's place. */
-function deduplicateScalars(s: unknown[]): unknown[] {
+export function deduplicateScalars(s: unknown[]): unknown[] {
   let length = s.length - 1;
   for (let i = 0; i < length; i++) {
     for (let j = i + 1; j <= length; j++) {
@@ -325,13 +357,13 @@ function findByKey(list: unknown[], key: string, value: unknown): number {
   return -1;
 }
 
-function mergeWithoutSpecialElements(original: unknown[], patch: unknown[], mergeKey: string, schema: Schema | undefined): unknown[] {
+function mergeWithoutSpecialElements(original: unknown[], patch: unknown[], mergeKey: string, schema: Schema | undefined, opts: MergeOptions): unknown[] {
   const out = [...original];
   for (const v of patch) {
     const m = v as Obj;
     if (!(mergeKey in m)) throw errNoMergeKey(m, mergeKey);
     const i = findByKey(out, mergeKey, m[mergeKey]);
-    if (i >= 0) out[i] = mergeMap(out[i] as Obj, m, schema);
+    if (i >= 0) out[i] = mergeMap(out[i] as Obj, m, schema, opts);
     else out.push(v);
   }
   return out;
@@ -359,7 +391,7 @@ function indexIn(list: unknown[], item: unknown, mergeKey: string, kind: string)
   return list.findIndex((v) => val(v) === target);
 }
 
-function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKey: string, kind: string): unknown[] {
+export function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKey: string, kind: string): unknown[] {
   let items = [...toSort];
   let toDelete: unknown[] = [];
   if (kind === 'map') {
