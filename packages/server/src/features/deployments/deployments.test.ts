@@ -235,6 +235,28 @@ spec:
     expect(env.deployments[0]!.healthMessage).toContain('exceeded its progress deadline');
   });
 
+  it('will not overwrite a field someone changed in the cluster, and says who in the run log', async () => {
+    // `kubectl edit` (or `kubectl scale`) on the live Deployment: an Update by another manager.
+    const edit = await fetch(
+      `${cluster.api.url}/apis/apps/v1/namespaces/shop/deployments/shop?fieldManager=kubectl-edit`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ spec: { replicas: 5 } }),
+      },
+    );
+    expect(edit.status, await edit.text()).toBe(200);
+    const done = await finished(await run({ environmentId, params: { tag: '1.4.3', manifests: MANIFESTS } }));
+    expect(done.status).toBe('failed');
+    const logs = await call('GET', `/api/pipelineruns/${done.id}/logs?task=deploy`);
+    expect(logs.body).toContain(
+      'apply failed: Deployment shop: field .spec.replicas is managed by "kubectl-edit"; Slipway will not overwrite it. Remove the field from the manifest, or take ownership in the cluster',
+    );
+    const live = cluster.api.get('apps/v1', 'Deployment', 'shop', 'shop')!;
+    expect((live.spec as { replicas?: number }).replicas).toBe(5);
+    expect(JSON.stringify(live)).not.toContain('shop:1.4.3');
+  });
+
   it("fails with 'Environment is required' when the run names no environment", async () => {
     const done = await finished(await run({ params: { tag: '1', manifests: MANIFESTS } }));
     expect(done.status).toBe('failed');
