@@ -158,6 +158,12 @@ describe('browsing a cluster through its agent', () => {
     expect(text.statusCode, text.body).toBe(200);
     expect(text.headers['content-type']).toContain('text/plain');
     expect(text.body).toBe('started\nlistening on 8080\nGET / 200\n');
+
+    // The pod log API's sinceSeconds and timestamps reach the API server through the agent.
+    const recent = await get(`${base}/logs?namespace=shop&pod=web-1&sinceSeconds=300&timestamps=true`);
+    expect(recent.statusCode, recent.body).toBe(200);
+    const asked = cluster.api.requests.filter((r) => r.path.endsWith('/pods/web-1/log')).at(-1);
+    expect(asked?.query).toMatchObject({ sinceSeconds: '300', timestamps: 'true' });
   });
 
   it('opens a terminal in a pod, and the session is audited', async () => {
