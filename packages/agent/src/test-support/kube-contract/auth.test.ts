@@ -21,6 +21,9 @@ describe.skipIf(skipLine() || !!realCluster)('kubectl with a bearer token over T
     const kubeconfig = readFileSync(t.kubeconfig, 'utf8');
     expect(kubeconfig).toMatch(/server: https:\/\/127\.0\.0\.1:\d+\n/);
     expect(kubeconfig).toContain(token);
+    // kubectl verifies the server's certificate against the kubeconfig's CA, as with kind's.
+    expect(kubeconfig).toContain('certificate-authority-data: ');
+    expect(kubeconfig).not.toContain('insecure-skip-tls-verify');
     const allowed = await t.kubectl(['get', 'namespace', 'default', '-o', 'name']);
     expect(allowed.stderr).toBe('');
     expect(allowed.stdout).toBe('namespace/default\n');
