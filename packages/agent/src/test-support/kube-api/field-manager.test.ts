@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApplyConflictError, TypedValueError, applyServerSide, recordUpdate, type ManagedFieldsEntry } from './field-manager.js';
 import { decodeFieldsV1, encodeFieldsV1, pathString } from './field-manager-set.js';
+import { applyDefaults } from './openapi.js';
 
 const NOW = '2026-11-24T10:00:00Z';
 const LATER = '2026-11-24T10:05:00Z';
@@ -192,6 +193,59 @@ describe('recordUpdate', () => {
     expect(spec['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']).toMatchObject({ '.': {}, 'f:image': {}, 'f:name': {} });
   });
 
+  it('matches the managedFields a real apiserver recorded for kubectl create deployment nginx --image=nginx', () => {
+    // The body kubectl sends, defaulted as the apiserver does before recording the update.
+    const created = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'nginx', creationTimestamp: null, labels: { app: 'nginx' } },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: 'nginx' } },
+        strategy: {},
+        template: {
+          metadata: { creationTimestamp: null, labels: { app: 'nginx' } },
+          spec: { containers: [{ name: 'nginx', image: 'nginx', resources: {} }] },
+        },
+      },
+      status: {},
+    };
+    applyDefaults(created);
+    const [e] = recordUpdate(undefined, created, { manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', now: NOW });
+    // From a real cluster's `kubectl get deployment -o json` (Kubernetes 1.2x).
+    expect(e!.fieldsV1).toEqual({
+      'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
+      'f:spec': {
+        'f:progressDeadlineSeconds': {},
+        'f:replicas': {},
+        'f:revisionHistoryLimit': {},
+        'f:selector': {},
+        'f:strategy': { 'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} }, 'f:type': {} },
+        'f:template': {
+          'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
+          'f:spec': {
+            'f:containers': {
+              'k:{"name":"nginx"}': {
+                '.': {},
+                'f:image': {},
+                'f:imagePullPolicy': {},
+                'f:name': {},
+                'f:resources': {},
+                'f:terminationMessagePath': {},
+                'f:terminationMessagePolicy': {},
+              },
+            },
+            'f:dnsPolicy': {},
+            'f:restartPolicy': {},
+            'f:schedulerName': {},
+            'f:securityContext': {},
+            'f:terminationGracePeriodSeconds': {},
+          },
+        },
+      },
+    });
+  });
+
   it('moves a changed field to the updater and keeps the others, sorted Apply first', () => {
     const applied = apply(undefined, deployment({ replicas: 2 })).object as unknown as Spec;
     const scaled = structuredClone(applied);
@@ -227,6 +281,62 @@ describe('recordUpdate', () => {
     const created = update(undefined, deployment(), 'helm');
     const fields = recordUpdate(created, structuredClone(created), { manager: 'helm', operation: 'Update', apiVersion: 'apps/v1', now: LATER });
     expect(fields).toEqual(created.metadata.managedFields);
+  });
+});
+
+// Cases from kubernetes/kubernetes test/integration/apiserver/apply/apply_test.go.
+describe('apiserver integration cases', () => {
+  const cmApply = (live: object | undefined, body: object, manager: string, now = NOW) =>
+    applyServerSide(live, body, { manager, force: false, apiVersion: 'v1', kind: 'ConfigMap', now }).object;
+  const cmUpdate = (before: object, after: object, manager: string, now: string) => {
+    const out = structuredClone(after) as { metadata: Record<string, unknown> };
+    out.metadata.managedFields = recordUpdate(before, after, { manager, operation: 'Update', apiVersion: 'v1', now });
+    return out;
+  };
+  const cm = (extra: object = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'test-cm', namespace: 'default' }, ...extra });
+
+  it('TestApplyManagedFields: merge patches by another manager take the fields they change, grouped in one entry', () => {
+    let live: object = cmApply(undefined, cm({ metadata: { name: 'test-cm', namespace: 'default', labels: { 'test-label': 'test' } }, data: { key: 'value' } }), 'apply_test');
+    const t1 = '2026-11-24T10:00:01Z';
+    const t2 = '2026-11-24T10:00:02Z';
+    const patched1 = structuredClone(live) as { data: Record<string, string> };
+    patched1.data['new-key'] = 'value';
+    live = cmUpdate(live, patched1, 'updater', t1);
+    const patched2 = structuredClone(live) as { data: Record<string, string> };
+    patched2.data.key = 'new value';
+    live = cmUpdate(live, patched2, 'updater', t2);
+    expect((live as { metadata: { managedFields: unknown } }).metadata.managedFields).toEqual([
+      { manager: 'apply_test', operation: 'Apply', apiVersion: 'v1', time: NOW, fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:test-label': {} } } } },
+      { manager: 'updater', operation: 'Update', apiVersion: 'v1', time: t2, fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:key': {}, 'f:new-key': {} } } },
+    ]);
+  });
+
+  it('TestApplyRemovesEmptyManagedFields: an apply that sets nothing leaves no managedFields', () => {
+    const first = cmApply(undefined, cm(), 'apply_test');
+    const second = cmApply(first, cm(), 'apply_test');
+    expect(second.metadata).not.toHaveProperty('managedFields');
+  });
+
+  it('TestNoopChangeCreationTime: re-applying the same body changes nothing, not even the time', () => {
+    const body = cm({ data: { key: 'value' } });
+    const first = cmApply(undefined, body, 'apply_test', NOW);
+    const second = cmApply(first, body, 'apply_test', LATER);
+    expect(second).toEqual(first);
+  });
+
+  it('TestApplyConvertsManagedFieldsVersion: a sidecar applier owns its container, name included', () => {
+    const created = update(undefined, deployment(), 'kubectl-create');
+    const sidecar = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', labels: { sidecar_version: 'release' } },
+      spec: { template: { spec: { containers: [{ name: 'sidecar', image: 'sidecar:latest' }] } } },
+    };
+    const { managedFields } = apply(created, sidecar, 'sidecar_controller');
+    expect(entry(managedFields, 'sidecar_controller')!.fieldsV1).toEqual({
+      'f:metadata': { 'f:labels': { 'f:sidecar_version': {} } },
+      'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"sidecar"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } } },
+    });
   });
 });
 

@@ -32,6 +32,7 @@ import {
 } from './field-manager-set.js';
 import {
   compare,
+  deepEqual,
   dropNulls,
   ensureNamedFieldsAreMembers,
   isObject,
@@ -212,8 +213,10 @@ function withoutManagedFields(obj: unknown): Record<string, unknown> {
   return copy;
 }
 
-// Non-pointer struct fields: the Go zero value of a kind carries them as `{}`, so creating an
-// object does not "add" them (why a creator owns `f:spec: { f:replicas }` without `f:spec: { .: {} }`).
+// The Go zero value of a kind, as the apiserver's field manager compares a create against:
+// non-pointer struct fields are `{}` and fields without omitempty (the schema's `required`) are
+// null, so creating an object does not "add" them — why a creator owns `f:spec: { f:replicas }`
+// and `f:containers: { k:{...} }` without `.` markers, but `f:labels: { .: {} }`.
 const ZERO_STRUCT_FIELDS: Record<string, string[]> = {
   'io.k8s.api.apps.v1.DeploymentSpec': ['template', 'strategy'],
   'io.k8s.api.apps.v1.StatefulSetSpec': ['template', 'updateStrategy'],
@@ -236,9 +239,12 @@ function zeroObject(schema: Schema | undefined): Record<string, unknown> {
 }
 function zeroStruct(schema: Schema): Record<string, unknown> {
   const name = (schema.$ref ?? schema.allOf?.[0]?.$ref ?? '').replace(/^#\/definitions\//, '');
-  const out: Record<string, unknown> = {};
+  // metav1.Time is a struct too: a zero ObjectMeta carries `creationTimestamp: null`.
+  const out: Record<string, unknown> = name === 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' ? { creationTimestamp: null } : {};
   const def = deref(schema);
-  for (const f of ZERO_STRUCT_FIELDS[name] ?? []) {
+  const structs = ZERO_STRUCT_FIELDS[name] ?? [];
+  for (const f of def?.required ?? []) if (!structs.includes(f)) out[f] = null;
+  for (const f of structs) {
     const prop = def?.properties?.[f];
     if (prop) out[f] = zeroStruct(prop);
   }
@@ -265,9 +271,12 @@ export function applyServerSide(
   const id = identity(entry);
   const configSet = stripMeta(filterForSubresource(toFieldSet(config, schema), schema, opts.subresource));
   let merged = merge(liveObj, config, schema);
-  const lastSet = managers.get(id)?.set;
+  const previous = managers.get(id);
+  const lastSet = previous?.set;
   managers.set(id, { entry, set: configSet });
   if (lastSet && !isEmptySet(lastSet)) merged = prune(merged, managers, lastSet, schema);
+  // A no-op apply leaves the object, and so the entry's time, as it was (managedFieldsUpdater).
+  if (live && previous?.entry.time && deepEqual(dropNulls(liveObj), dropNulls(merged))) entry.time = previous.entry.time;
   const c = filterComparison(compare(liveObj, merged, schema), schema, opts.subresource);
   const conflicts: Conflict[] = [];
   const changed = union(c.modified, c.added);
@@ -284,7 +293,8 @@ export function applyServerSide(
   const managedFields = encodeManaged(managers);
   const object = dropNulls(merged) as Record<string, unknown>;
   const metadata = (isObject(object.metadata) ? object.metadata : (object.metadata = {})) as Record<string, unknown>;
-  metadata.managedFields = managedFields;
+  if (managedFields.length > 0) metadata.managedFields = managedFields;
+  else delete metadata.managedFields;
   return { object, managedFields };
 }
 
@@ -325,13 +335,13 @@ export function recordUpdate(before: object | undefined, after: object, opts: Up
   for (const [otherId, other] of managers) {
     if (otherId !== id) other.set = difference(difference(other.set, changed), c.removed);
   }
+  // managedFieldsUpdater: the operation's own changes join the manager's entry and stamp its time;
+  // an update that only removed fields leaves the time as it was.
   const previous = managers.get(id);
-  const set = union(difference(previous?.set ?? emptySet(), c.removed), changed);
-  if (previous && isEmptySet(changed) && isEmptySet(c.removed)) {
-    // A no-op for this manager keeps its entry (and time) as it was.
-    managers.set(id, { entry: previous.entry, set });
-  } else {
-    managers.set(id, { entry, set });
+  if (!isEmptySet(changed)) {
+    managers.set(id, { entry, set: union(difference(previous?.set ?? emptySet(), c.removed), changed) });
+  } else if (previous) {
+    managers.set(id, { entry: previous.entry, set: difference(previous.set, c.removed) });
   }
   return encodeManaged(managers);
 }
