@@ -13,6 +13,8 @@ export interface SchemaHooks {
     object: KubeObject,
     fieldValidation: FieldValidation,
   ): { errors: { field: string; message: string; reason: string }[]; unknownFields: string[] };
+  /** drops the fields the schema does not declare (decoding into the Go types does) */
+  prune(object: KubeObject): void;
   strategicMerge(original: KubeObject, patch: unknown, apiVersion: string, kind: string): KubeObject;
   jsonPatch(doc: KubeObject, ops: unknown): KubeObject;
   apply(

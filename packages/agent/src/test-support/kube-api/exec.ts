@@ -92,6 +92,26 @@ export function defaultExec(session: ExecSession): void {
     session.exit(0);
     return;
   }
+  if (program && ['sh', '/bin/sh', 'bash', '/bin/bash'].includes(program) && args[0] === '-c') {
+    // `sh -c 'echo hi; exit 3'`: the same tiny shell over the script, exiting with the last status.
+    let status = 0;
+    for (const line of (args[1] ?? '').split(/[;\n]|&&/)) {
+      const [cmd, ...rest] = line.trim().split(/\s+/);
+      if (!cmd) continue;
+      if (cmd === 'exit') return session.exit(Number(rest[0] ?? status));
+      status = 0;
+      if (cmd === 'echo') session.stdout(rest.join(' ').replace(/^(['"])(.*)\1$/, '$2') + '\n');
+      else if (cmd === 'pwd') session.stdout('/\n');
+      else if (cmd === 'true' || cmd === 'sleep' || cmd === ':') status = 0;
+      else if (cmd === 'false') status = 1;
+      else {
+        session.stderr(`sh: ${cmd}: not found\n`);
+        status = 127;
+      }
+    }
+    session.exit(status);
+    return;
+  }
   if (program && ['sh', '/bin/sh', 'bash', '/bin/bash'].includes(program)) {
     let buffer = '';
     session.onResize(({ width, height }) => session.stdout(`resize ${width}x${height}\n`));

@@ -211,13 +211,11 @@ export class Lifecycle {
   /** One pass; true when it changed something (another pass follows). */
   private pass(): boolean {
     let changed = false;
-    for (const object of [...this.store.objects.values()]) {
-      const kind = this.kindOf(object);
-      if (
-        !kind ||
-        !this.store.objects.has(this.store.key(kind, object.metadata.namespace, object.metadata.name))
-      )
-        continue;
+    for (const key of [...this.store.objects.keys()]) {
+      // Earlier steps of this pass may have changed or removed it: always the current object.
+      const object = this.store.objects.get(key);
+      const kind = object && this.kindOf(object);
+      if (!object || !kind) continue;
       // Background: dependents of an owner that is gone.
       const owners = ownersOf(object);
       if (

@@ -37,6 +37,7 @@ function secretStringData(object: KubeObject): void {
 export const basicSchema: SchemaHooks = {
   defaults: secretStringData,
   validate: () => ({ errors: [], unknownFields: [] }),
+  prune: () => undefined,
   strategicMerge: (original, patch) => deepMerge(original, patch) as KubeObject,
   jsonPatch: () => {
     throw new Error('json patch is not available');

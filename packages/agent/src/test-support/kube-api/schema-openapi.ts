@@ -2,6 +2,7 @@ import type { SchemaHooks } from './context.js';
 import { ApplyConflictError, TypedValueError, applyServerSide, recordUpdate } from './field-manager.js';
 import { applyJsonPatch } from './json-patch.js';
 import { applyDefaults, loadOpenApi, validateObject } from './openapi.js';
+import { pruneUnknownFields } from './openapi-validate.js';
 import { PatchError } from './patch-error.js';
 import { strategicMergePatch } from './strategic-merge.js';
 import { basicSchema } from './schema-hooks.js';
@@ -37,6 +38,7 @@ export const openApiSchema: SchemaHooks = {
     applyDefaults(object);
   },
   validate: (object, fieldValidation) => validateObject(object, { fieldValidation }),
+  prune: (object) => pruneUnknownFields(object),
   strategicMerge: (original, patch, apiVersion, kind) =>
     mapErrors(() => strategicMergePatch(original, patch, apiVersion, kind)),
   jsonPatch: (doc, ops) => mapErrors(() => applyJsonPatch(doc, ops)),

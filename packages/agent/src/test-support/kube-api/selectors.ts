@@ -89,3 +89,51 @@ export function matches(
   if (fieldSelector && !matchesFields(object, fieldSelector)) return false;
   return true;
 }
+
+/** Field labels each built-in kind supports in field selectors, beyond metadata.name and metadata.namespace. */
+const FIELD_LABELS: Record<string, string[]> = {
+  'v1/Pod': [
+    'spec.nodeName',
+    'spec.restartPolicy',
+    'spec.schedulerName',
+    'spec.serviceAccountName',
+    'spec.hostNetwork',
+    'status.phase',
+    'status.podIP',
+    'status.podIPs',
+    'status.nominatedNodeName',
+  ],
+  'v1/Event': [
+    'involvedObject.kind',
+    'involvedObject.namespace',
+    'involvedObject.name',
+    'involvedObject.uid',
+    'involvedObject.apiVersion',
+    'involvedObject.resourceVersion',
+    'involvedObject.fieldPath',
+    'reason',
+    'reportingComponent',
+    'source',
+    'type',
+  ],
+  'v1/Secret': ['type'],
+  'v1/Namespace': ['status.phase'],
+  'v1/Node': ['spec.unschedulable'],
+  'v1/Service': ['spec.clusterIP', 'spec.type'],
+  'v1/PersistentVolumeClaim': [],
+  'apps/v1/ReplicaSet': ['status.replicas'],
+  'batch/v1/Job': ['status.successful'],
+};
+
+/** Refuses a field selector on a field the kind does not support, as the apiserver does. */
+export function checkFieldSelector(apiVersion: string, kind: string, selector: string | undefined): void {
+  if (!selector) return;
+  const allowed = ['metadata.name', 'metadata.namespace', ...(FIELD_LABELS[`${apiVersion}/${kind}`] ?? [])];
+  for (const term of selector.split(',').filter(Boolean)) {
+    const m = /^([\w.]+)\s*(==|=|!=)/.exec(term.trim());
+    if (!m)
+      throw new HttpError(400, 'BadRequest', `invalid selector: '${selector}'; can't understand '${term}'`);
+    if (!allowed.includes(m[1]!))
+      throw new HttpError(400, 'BadRequest', `field label not supported: ${m[1]}`);
+  }
+}

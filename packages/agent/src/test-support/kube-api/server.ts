@@ -286,7 +286,7 @@ export class KubeApiServer {
 
   /** How many clients follow a container's log right now. */
   followers(namespace: string, pod: string, container: string): number {
-    return this.logs.log(namespace, pod, container).followers.size;
+    return this.logs.followerCount(namespace, pod, container);
   }
 
   /** How many watches are open right now. */

@@ -10,6 +10,8 @@ export interface StoredEvent {
   kind: KindInfo;
   type: EventType;
   object: KubeObject;
+  /** the object before a change (MODIFIED), for watches whose selector it enters or leaves */
+  previous?: KubeObject;
 }
 
 /** A listener on changes (watches, controllers, garbage collection). */
@@ -50,7 +52,7 @@ export class ObjectStore {
     const stored = clone(object);
     this.stamp(stored, existing);
     this.objects.set(key, stored);
-    this.emit(kind, existing ? 'MODIFIED' : 'ADDED', stored);
+    this.emit(kind, existing ? 'MODIFIED' : 'ADDED', stored, existing);
     return clone(stored);
   }
 
@@ -107,12 +109,13 @@ export class ObjectStore {
     meta.generation = existing ? (specChanged ? generation + 1 : generation) : 1;
   }
 
-  private emit(kind: KindInfo, type: EventType, object: KubeObject): void {
+  private emit(kind: KindInfo, type: EventType, object: KubeObject, previous?: KubeObject): void {
     const event: StoredEvent = {
       rv: Number(object.metadata.resourceVersion),
       kind,
       type,
       object: clone(object),
+      ...(previous ? { previous: clone(previous) } : {}),
     };
     this.events.push(event);
     while (this.events.length > this.historyLimit) {

@@ -52,8 +52,13 @@ export function invalid(
   return new HttpError(
     422,
     'Invalid',
-    `${kind.kind} "${name}" is invalid: ${text.length === 1 ? text[0] : `[${text.join(', ')}]`}`,
-    { name, ...(kind.group ? { group: kind.group } : {}), kind: kind.kind, causes },
+    `${kind.group ? `${kind.kind}.${kind.group}` : kind.kind} "${name}" is invalid: ${text.length === 1 ? text[0] : `[${text.join(', ')}]`}`,
+    {
+      name,
+      ...(kind.group ? { group: kind.group } : {}),
+      kind: kind.kind,
+      causes: causes.map((c) => ({ reason: c.reason, message: c.message, field: c.field })),
+    },
   );
 }
 
@@ -164,13 +169,19 @@ function fieldValidation(info: RequestInfo): FieldValidation {
 
 /** Defaulting, then validation against the schema (fieldValidation decides unknown fields). */
 export function admit(ctx: ApiContext, kind: KindInfo, object: KubeObject, info: RequestInfo): void {
-  ctx.schema.defaults(object);
   const validation = fieldValidation(info);
-  const { errors, unknownFields } = ctx.schema.validate(object, validation);
-  const unknown = unknownFields.map((f) => `unknown field "${f}"`);
+  // Decoding comes first: wrong JSON types are a 400, unknown fields are refused (Strict),
+  // warned about (Warn) or dropped silently (Ignore); the stored object never has them.
+  const decoded = ctx.schema.validate(object, validation);
+  const decodeError = decoded.errors.find((e) => e.reason === 'BadRequest');
+  if (decodeError) throw new HttpError(400, 'BadRequest', decodeError.message);
+  const unknown = decoded.unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`);
   if (unknown.length > 0 && validation === 'Strict') {
     throw new HttpError(400, 'BadRequest', `strict decoding error: ${unknown.join(', ')}`);
   }
+  ctx.schema.prune(object);
+  ctx.schema.defaults(object);
+  const { errors } = ctx.schema.validate(object, 'Ignore');
   if (errors.length > 0) throw invalid(kind, object.metadata.name, errors);
   if (validation === 'Warn') info.warnings.push(...unknown);
 }
@@ -188,7 +199,18 @@ const sameRv = (kind: KindInfo, name: string, object: KubeObject, existing: Kube
 };
 
 /** Stores (or, under dry-run, previews) a write; an object whose last finalizer went while deleting goes. */
+/** Empty maps and lists the Go types omit (`omitempty`) are not stored: an emptied labels map goes. */
+export function omitEmpty(object: KubeObject): void {
+  const empty = (v: unknown) =>
+    Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0;
+  for (const f of ['labels', 'annotations', 'finalizers', 'ownerReferences', 'managedFields']) {
+    if (empty(object.metadata[f])) delete object.metadata[f];
+  }
+  for (const f of ['data', 'stringData', 'binaryData']) if (empty(object[f])) delete object[f];
+}
+
 export function commit(ctx: ApiContext, kind: KindInfo, object: KubeObject, info: RequestInfo): KubeObject {
+  omitEmpty(object);
   if (isDryRun(info.query)) return ctx.store.preview(kind, object);
   const stored = ctx.store.write(kind, object);
   ctx.reconcile();
@@ -324,6 +346,9 @@ export function patch(
       apiVersion: applied.apiVersion,
       kind: applied.kind,
     });
+    // The object's identity is never the applier's to drop.
+    result = { ...result, apiVersion: applied.apiVersion, kind: applied.kind };
+    result.metadata = { ...result.metadata, name, ...(kind.namespaced ? { namespace } : {}) };
     if (existing) {
       const managed = result.metadata.managedFields;
       result = merged(kind, existing, result, sub);

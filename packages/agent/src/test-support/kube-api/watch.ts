@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { apiVersionOf } from './kinds.js';
-import { matches } from './selectors.js';
+import { checkFieldSelector, matches } from './selectors.js';
 import type { ObjectStore, StoredEvent } from './store.js';
 import { HttpError, clone, type KindInfo, type KubeObject } from './types.js';
 
@@ -73,6 +73,7 @@ export class Watches {
     query: Record<string, string>,
   ): Record<string, unknown> {
     refuseInitialEvents(query, false);
+    checkFieldSelector(apiVersionOf(kind), kind.kind, query.fieldSelector);
     const rv = query.resourceVersion ? Number(query.resourceVersion) : 0;
     if (
       query.resourceVersionMatch === 'Exact' &&
@@ -131,6 +132,7 @@ export class Watches {
     encode: (object: KubeObject, first: boolean) => unknown = (o) => o,
   ): void {
     refuseInitialEvents(query, true);
+    checkFieldSelector(apiVersionOf(kind), kind.kind, query.fieldSelector);
     const filter = (o: KubeObject) => matches(o, namespace, query.labelSelector, query.fieldSelector);
     const since = query.resourceVersion ? Number(query.resourceVersion) : 0;
     res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' });
@@ -159,17 +161,32 @@ export class Watches {
       return;
     }
     let lastRv = this.store.resourceVersion;
+    // An object entering the watch's selection is ADDED for it, one leaving it DELETED, as the
+    // apiserver's watch cache reports them.
+    const seenAs = (e: StoredEvent): string | undefined => {
+      const now = filter(e.object);
+      if (e.type !== 'MODIFIED' || !e.previous) return now ? e.type : undefined;
+      const before = filter(e.previous);
+      if (now && before) return 'MODIFIED';
+      if (now) return 'ADDED';
+      return before ? 'DELETED' : undefined;
+    };
     if (since === 0) {
       for (const o of this.store.selected(kind, namespace, query.labelSelector, query.fieldSelector))
         send('ADDED', o);
     } else {
       for (const e of this.store.events) {
-        if (e.rv > since && e.kind === kind && filter(e.object)) send(e.type, e.object);
+        if (e.rv > since && e.kind === kind) {
+          const type = seenAs(e);
+          if (type) send(type, e.object);
+        }
       }
     }
     const unsubscribe = this.store.onChange((e: StoredEvent) => {
       lastRv = e.rv;
-      if (e.kind === kind && filter(e.object)) send(e.type, e.object);
+      if (e.kind !== kind) return;
+      const type = seenAs(e);
+      if (type) send(type, e.object);
     });
     const bookmark = () =>
       send('BOOKMARK', {
