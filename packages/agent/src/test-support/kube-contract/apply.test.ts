@@ -96,47 +96,34 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
     expect(live.metadata.generation).toBe(2);
   });
 
-  // Gap: re-apply of an existing object answers 422 'The Deployment "" is invalid: metadata.name: Required value'
-  it.fails(
-    'kubectl apply --server-side creates, and a re-apply changes fields and removes the ones dropped',
-    async () => {
-      const labels = '    tier: web';
-      const first = ctx.t.file('ssa-1.yaml', deploymentYaml('ssa', ctx.ns, { labels, replicas: 2 }));
-      const created = await ctx.t.kubectl(['apply', '--server-side', '-f', first]);
-      expect(created.stderr).toBe('');
-      expect(created.stdout).toBe('deployment.apps/ssa serverside-applied\n');
-      let live = json(
-        await ctx.t.kubectl([
-          'get',
-          'deployment',
-          'ssa',
-          '-n',
-          ctx.ns,
-          '-o',
-          'json',
-          '--show-managed-fields',
-        ]),
-      );
-      const entry = live.metadata.managedFields.find((m: { manager: string }) => m.manager === 'kubectl');
-      expect(entry).toMatchObject({ operation: 'Apply', apiVersion: 'apps/v1', fieldsType: 'FieldsV1' });
-      expect(entry.fieldsV1['f:spec']['f:replicas']).toEqual({});
-      expect(entry.fieldsV1['f:metadata']['f:labels']['f:tier']).toEqual({});
+  it('kubectl apply --server-side creates, and a re-apply changes fields and removes the ones dropped', async () => {
+    const labels = '    tier: web';
+    const first = ctx.t.file('ssa-1.yaml', deploymentYaml('ssa', ctx.ns, { labels, replicas: 2 }));
+    const created = await ctx.t.kubectl(['apply', '--server-side', '-f', first]);
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toBe('deployment.apps/ssa serverside-applied\n');
+    let live = json(
+      await ctx.t.kubectl(['get', 'deployment', 'ssa', '-n', ctx.ns, '-o', 'json', '--show-managed-fields']),
+    );
+    const entry = live.metadata.managedFields.find((m: { manager: string }) => m.manager === 'kubectl');
+    expect(entry).toMatchObject({ operation: 'Apply', apiVersion: 'apps/v1', fieldsType: 'FieldsV1' });
+    expect(entry.fieldsV1['f:spec']['f:replicas']).toEqual({});
+    expect(entry.fieldsV1['f:metadata']['f:labels']['f:tier']).toEqual({});
 
-      const second = ctx.t.file(
-        'ssa-2.yaml',
-        deploymentYaml('ssa', ctx.ns, { image: 'nginx:1.28', replicas: 2 }),
-      );
-      const reapplied = await ctx.t.kubectl(['apply', '--server-side', '-f', second]);
-      expect(reapplied.stdout).toBe('deployment.apps/ssa serverside-applied\n');
-      live = json(await ctx.t.kubectl(['get', 'deployment', 'ssa', '-n', ctx.ns, '-o', 'json']));
-      expect(live.metadata.labels?.tier).toBeUndefined();
-      expect(live.spec.template.spec.containers[0]).toMatchObject({
-        image: 'nginx:1.28',
-        ports: [{ containerPort: 8080 }],
-      });
-      expect(live.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toBeUndefined();
-    },
-  );
+    const second = ctx.t.file(
+      'ssa-2.yaml',
+      deploymentYaml('ssa', ctx.ns, { image: 'nginx:1.28', replicas: 2 }),
+    );
+    const reapplied = await ctx.t.kubectl(['apply', '--server-side', '-f', second]);
+    expect(reapplied.stdout).toBe('deployment.apps/ssa serverside-applied\n');
+    live = json(await ctx.t.kubectl(['get', 'deployment', 'ssa', '-n', ctx.ns, '-o', 'json']));
+    expect(live.metadata.labels?.tier).toBeUndefined();
+    expect(live.spec.template.spec.containers[0]).toMatchObject({
+      image: 'nginx:1.28',
+      ports: [{ containerPort: 8080 }],
+    });
+    expect(live.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toBeUndefined();
+  });
 
   it('kubectl apply --server-side by a second field manager changing an owned field fails naming the owner', async () => {
     const mine = ctx.t.file('ssa-owned.yaml', deploymentYaml('ssa-owned', ctx.ns));
