@@ -13,6 +13,7 @@ import {
   indexPe,
   insertPath,
   keyPe,
+  pathString,
   valuePe,
   type FieldPath,
   type FieldSetNode,
@@ -73,9 +74,7 @@ export function listItemPe(shape: Shape, item: unknown, index: number, path: Fie
   return indexPe(index);
 }
 
-function printable(path: FieldPath): string {
-  return path.map((pe) => (pe.startsWith('f:') ? `.${pe.slice(2)}` : `[${pe.slice(2)}]`)).join('');
-}
+const printable = (path: FieldPath): string => pathString(path);
 
 function childSchema(schema: Schema | undefined, key: string): Schema | undefined {
   return schema ? fieldSchema(schema, key) : undefined;
@@ -83,13 +82,14 @@ function childSchema(schema: Schema | undefined, key: string): Schema | undefine
 
 // ---- ToFieldSet ----
 
-export function toFieldSet(value: unknown, schema: Schema | undefined): FieldSetNode {
+/** The field set of a value; `strict` (for an applied configuration) refuses duplicate list keys as SMD does. */
+export function toFieldSet(value: unknown, schema: Schema | undefined, strict = false): FieldSetNode {
   const set = emptySet();
-  walkToSet(value, schema, [], set);
+  walkToSet(value, schema, [], set, strict);
   return set;
 }
 
-function walkToSet(value: unknown, schema: Schema | undefined, path: string[], set: FieldSetNode): void {
+function walkToSet(value: unknown, schema: Schema | undefined, path: string[], set: FieldSetNode, strict = false): void {
   const shape = shapeFor(schema, value);
   if (shape.kind === 'scalar') {
     insertPath(set, path);
@@ -101,9 +101,12 @@ function walkToSet(value: unknown, schema: Schema | undefined, path: string[], s
       return;
     }
     if (!Array.isArray(value)) return;
+    const seen = new Set<string>();
     value.forEach((item, i) => {
       const pe = listItemPe(shape, item, i, path);
-      walkToSet(item, itemSchema(schema), [...path, pe], set);
+      if (strict && seen.has(pe)) throw new TypedValueError(`${printable(path)}: duplicate entries for key ${pathString([pe])}`);
+      seen.add(pe);
+      walkToSet(item, itemSchema(schema), [...path, pe], set, strict);
       insertPath(set, [...path, pe]);
     });
     return;
@@ -115,7 +118,7 @@ function walkToSet(value: unknown, schema: Schema | undefined, path: string[], s
   if (!isObject(value)) return;
   for (const [key, v] of Object.entries(value)) {
     const p = [...path, fieldPe(key)];
-    walkToSet(v, childSchema(schema, key), p, set);
+    walkToSet(v, childSchema(schema, key), p, set, strict);
     if (v === null || (isObject(v) && Object.keys(v).length === 0)) insertPath(set, p);
     else if (!schema || !isDeclaredField(schema, key)) insertPath(set, p);
   }

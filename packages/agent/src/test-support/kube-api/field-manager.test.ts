@@ -168,7 +168,12 @@ describe('applyServerSide', () => {
     delete (bad.spec.template.spec.containers[0] as { name?: string }).name;
     expect(() => apply(undefined, bad)).toThrow(TypedValueError);
     expect(() => apply(undefined, bad)).toThrow(
-      '.spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+      'failed to create typed patch object (apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+    );
+    const dup = deployment();
+    dup.spec.template.spec.containers.push({ name: 'nginx', image: 'x' } as never);
+    expect(() => apply(undefined, dup)).toThrow(
+      'failed to create typed patch object (apps/v1, Kind=Deployment): .spec.template.spec.containers: duplicate entries for key [name="nginx"]',
     );
   });
 
@@ -337,6 +342,53 @@ describe('apiserver integration cases', () => {
       'f:metadata': { 'f:labels': { 'f:sidecar_version': {} } },
       'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"sidecar"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } } },
     });
+  });
+});
+
+describe('apiserver integration cases: appliers and controllers', () => {
+  type D = ReturnType<typeof deployment> & { spec: { replicas?: number; template: { spec: { containers: Record<string, unknown>[]; hostname?: string } } } };
+
+  it('TestApplyCanTransferFieldOwnershipToController: replicas taken by an updater survive the applier dropping them', () => {
+    const applied = apply(undefined, deployment({ replicas: 3 }), 'test_applier').object;
+    const scaled = structuredClone(applied) as unknown as D;
+    scaled.spec.replicas = 4;
+    const updated = update(applied, scaled, 'test_updater');
+    const after = apply(updated, deployment(), 'test_applier').object as unknown as D;
+    expect(after.spec.replicas).toBe(4);
+  });
+
+  it('TestApplyCanRemoveMapItemsContributedToByControllers: a container goes even if a controller set a field in it', () => {
+    const applied = apply(undefined, deployment({ ports: false }), 'test_applier').object;
+    const edited = structuredClone(applied) as unknown as D;
+    edited.spec.template.spec.containers[0]!.workingDir = '/home/replacement';
+    const updated = update(applied, edited, 'test_updater');
+    const next = deployment({ ports: false, replicas: 3 }) as unknown as D;
+    next.spec.template.spec.containers = [{ name: 'other-container', image: 'nginx:latest' }];
+    next.spec.template.spec.hostname = 'test-hostname';
+    const { object, managedFields } = apply(updated, next, 'test_applier');
+    expect((object as unknown as D).spec.template.spec.containers).toEqual([{ name: 'other-container', image: 'nginx:latest' }]);
+    expect(entry(managedFields, 'test_updater')).toBeUndefined();
+  });
+
+  it('TestDefaultMissingKeys: a port without protocol is keyed with TCP, so another applier renaming it conflicts once', () => {
+    const first = deployment({ ports: false }) as unknown as D;
+    first.spec.template.spec.containers[0]!.ports = [{ name: 'foo', containerPort: 80 }];
+    const applied = apply(undefined, first, 'test_applier').object;
+    const second = deployment({ ports: false }) as unknown as D;
+    second.spec.template.spec.containers[0]!.ports = [{ name: 'bar', containerPort: 80, protocol: 'TCP' }];
+    let err: ApplyConflictError | undefined;
+    try {
+      apply(applied, second, 'test_applier_conflict');
+    } catch (e) {
+      err = e as ApplyConflictError;
+    }
+    expect(err?.causes).toEqual([
+      {
+        type: 'FieldManagerConflict',
+        message: 'conflict with "test_applier"',
+        field: '.spec.template.spec.containers[name="nginx"].ports[containerPort=80,protocol="TCP"].name',
+      },
+    ]);
   });
 });
 

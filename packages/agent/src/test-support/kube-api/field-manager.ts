@@ -39,10 +39,11 @@ import {
   merge,
   removeItems,
   toFieldSet,
+  TypedValueError,
   type Comparison,
 } from './field-manager-typed.js';
 
-export { TypedValueError } from './field-manager-typed.js';
+export { TypedValueError };
 
 export interface ManagedFieldsEntry {
   manager: string;
@@ -269,7 +270,14 @@ export function applyServerSide(
     ...(opts.subresource ? { subresource: opts.subresource } : {}),
   };
   const id = identity(entry);
-  const configSet = stripMeta(filterForSubresource(toFieldSet(config, schema), schema, opts.subresource));
+  let configSet: FieldSetNode;
+  try {
+    configSet = stripMeta(filterForSubresource(toFieldSet(config, schema, true), schema, opts.subresource));
+  } catch (e) {
+    if (!(e instanceof TypedValueError)) throw e;
+    const [group, version] = opts.apiVersion.includes('/') ? opts.apiVersion.split('/') : ['', opts.apiVersion];
+    throw new TypedValueError(`failed to create typed patch object (${group}/${version}, Kind=${opts.kind}): ${e.message}`);
+  }
   let merged = merge(liveObj, config, schema);
   const previous = managers.get(id);
   const lastSet = previous?.set;
