@@ -21,7 +21,7 @@ function deployment(opts: { replicas?: number; image?: string; labels?: Record<s
             {
               name: 'nginx',
               image: opts.image ?? 'nginx:1.27',
-              ...(opts.ports === false ? {} : { ports: [{ containerPort: 80 }] }),
+              ...(opts.ports === false ? {} : { ports: [{ containerPort: 80 }] as Record<string, unknown>[] }),
             },
           ],
         },
