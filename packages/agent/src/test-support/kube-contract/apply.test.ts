@@ -78,6 +78,28 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
     expect((await ctx.t.kubectl(['apply', '-f', manifest])).stdout).toBe(
       'deployment.apps/csa-create unchanged\n',
     );
+    // Client-side apply's writes are Update operations of the manager kubectl-client-side-apply.
+    const managed = json(
+      await ctx.t.kubectl([
+        'get',
+        'deployment',
+        'csa-create',
+        '-n',
+        ctx.ns,
+        '-o',
+        'json',
+        '--show-managed-fields',
+      ]),
+    ).metadata.managedFields as { manager: string; operation: string; fieldsType: string }[];
+    expect(managed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          manager: 'kubectl-client-side-apply',
+          operation: 'Update',
+          fieldsType: 'FieldsV1',
+        }),
+      ]),
+    );
   });
 
   it('kubectl apply again with a changed image and a dropped field changes the one and removes the other', async () => {
@@ -138,6 +160,11 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
       'error: Apply failed with 1 conflict: conflict with "kubectl": .spec.template.spec.containers[name="app"].image\n',
     );
     expect(refused.stderr).toContain('--force-conflicts');
+    // Applying the same value is no conflict: the field becomes shared by both managers.
+    const same = ctx.t.file('ssa-same.yaml', deploymentYaml('ssa-owned', ctx.ns));
+    const shared = await ctx.t.kubectl(['apply', '--server-side', '--field-manager=deployer', '-f', same]);
+    expect(shared.stderr).toBe('');
+    expect(shared.stdout).toBe('deployment.apps/ssa-owned serverside-applied\n');
     const live = json(await ctx.t.kubectl(['get', 'deployment', 'ssa-owned', '-n', ctx.ns, '-o', 'json']));
     expect(live.spec.template.spec.containers[0].image).toBe('nginx:1.27');
   });
@@ -201,5 +228,9 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
     // diff is a dry run: nothing changed.
     const live = json(await ctx.t.kubectl(['get', 'deployment', 'diffed', '-n', ctx.ns, '-o', 'json']));
     expect(live.spec.replicas).toBe(1);
+    // The same through a server-side apply dry run (forced: the fields are client-side apply's).
+    const serverSide = await ctx.t.kubectl(['diff', '--server-side', '--force-conflicts', '-f', changed]);
+    expect(serverSide.code).toBe(1);
+    expect(serverSide.stdout).toMatch(/^\+ {2}replicas: 3$/m);
   });
 });

@@ -23,17 +23,19 @@ describe.skipIf(skipLine())('kubectl on workloads against the API server', () =>
     if (ctx.t.server && lines) ctx.t.server.appendLog(ctx.ns, name, 'main', lines);
   }
 
-  it('kubectl logs --timestamps prefixes each line with its RFC 3339 time, and --since leaves older lines out', async () => {
+  it('kubectl logs --timestamps stamps each line with its RFC 3339 time, --since and --tail leave older lines out', async () => {
     await podWithLogs('logs', 'sleep 4; echo old; sleep 2; echo new; sleep 3600', 'old\n');
     if (ctx.t.server) {
       await new Promise((r) => setTimeout(r, 1100));
       ctx.t.server.appendLog(ctx.ns, 'logs', 'main', 'new\n');
     }
     await until(async () => (await k('logs', 'logs')).stdout === 'old\nnew\n', 15_000, 'both lines');
-    const [recent, stamped] = await Promise.all([
+    const [recent, stamped, last] = await Promise.all([
       k('logs', 'logs', '--since=1s'),
       k('logs', 'logs', '--timestamps'),
+      k('logs', 'logs', '--tail=1'),
     ]);
+    expect(last.stdout).toBe('new\n');
     expect(recent.stderr).toBe('');
     expect(recent.stdout).toBe('new\n');
     const lines = stamped.stdout.trimEnd().split('\n');
