@@ -78,6 +78,15 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
     expect((await ctx.t.kubectl(['apply', '-f', manifest])).stdout).toBe(
       'deployment.apps/csa-create unchanged\n',
     );
+    const nowhere = await ctx.t.kubectl([
+      'apply',
+      '-f',
+      ctx.t.file('nowhere.yaml', deploymentYaml('x', 'no-such-ns')),
+    ]);
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(
+      /^Error from server \(NotFound\): error when creating ".*nowhere\.yaml": namespaces "no-such-ns" not found\n$/,
+    );
     // Client-side apply's writes are Update operations of the manager kubectl-client-side-apply.
     const managed = json(
       await ctx.t.kubectl([

@@ -140,6 +140,9 @@ describe.skipIf(skipLine())('kubectl delete, get and watch against the API serve
     const none = await k('get', 'statefulsets');
     expect(none.stdout).toBe('');
     expect(none.stderr).toBe(`No resources found in ${ctx.ns} namespace.\n`);
+    const everywhere = await ctx.t.kubectl(['get', 'deployments', '-A']);
+    expect(everywhere.stdout).toMatch(/^NAMESPACE\s+NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\n/);
+    expect(everywhere.stdout).toMatch(new RegExp(`\\n${ctx.ns}\\s+table\\s+\\d/1\\s`));
   });
 
   it('kubectl get -o json and -o yaml print the full objects (a List for several)', async () => {
@@ -198,11 +201,18 @@ describe.skipIf(skipLine())('kubectl delete, get and watch against the API serve
     expect((await k('annotate', 'configmap', 'watched', 'note=changed')).code).toBe(0);
     expect((await k('delete', 'configmap', 'watched')).code).toBe(0);
     await watching;
-    const events = parseJsonStream<{ type: string; object: { metadata: { name: string } } }>(out);
+    const events = parseJsonStream<{
+      type: string;
+      object: { metadata: { name: string; resourceVersion: string } };
+    }>(out);
     expect(events.map((e) => [e.type, e.object.metadata.name])).toEqual([
       ['ADDED', 'watched'],
       ['MODIFIED', 'watched'],
       ['DELETED', 'watched'],
     ]);
+    // Every change, the delete too, moves the resourceVersion on.
+    const versions = events.map((e) => Number(e.object.metadata.resourceVersion));
+    expect(versions[1]).toBeGreaterThan(versions[0]!);
+    expect(versions[2]).toBeGreaterThan(versions[1]!);
   });
 });

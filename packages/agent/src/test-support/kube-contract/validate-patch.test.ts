@@ -23,6 +23,17 @@ describe.skipIf(skipLine())('kubectl secrets, validation and patches against the
     expect(secret.data).toEqual({ password: 'czNjcjN0', user: 'YWRtaW4=' });
     const table = await ctx.t.kubectl(['get', 'secret', 'db', '-n', ctx.ns]);
     expect(table.stdout).toMatch(/^NAME\s+TYPE\s+DATA\s+AGE\ndb\s+Opaque\s+2\s+\d+s\n$/);
+    const again = await ctx.t.kubectl([
+      'create',
+      'secret',
+      'generic',
+      'db',
+      '-n',
+      ctx.ns,
+      '--from-literal=a=b',
+    ]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: failed to create secret secrets "db" already exists\n');
   });
 
   it('kubectl apply of a Secret with stringData stores it as base64 data', async () => {
