@@ -316,6 +316,22 @@ describe('apiserver integration cases', () => {
     ]);
   });
 
+  it('TestClearManagedFieldsWithMergePatch: a request setting managedFields to [{}] clears them', () => {
+    const applied = cmApply(undefined, cm({ data: { key: 'value' } }), 'apply_test');
+    const cleared = structuredClone(applied) as { metadata: Record<string, unknown> };
+    cleared.metadata.managedFields = [{}];
+    expect(recordUpdate(applied, cleared, { manager: 'kubectl-patch', operation: 'Update', apiVersion: 'v1', now: LATER })).toEqual([]);
+  });
+
+  it('refuses an apply body with managedFields, or of another version, with 400 as the apiserver does', () => {
+    const withFields = { ...cm(), metadata: { name: 'test-cm', managedFields: [] } };
+    expect(() => cmApply(undefined, withFields, 'apply_test')).toThrow('metadata.managedFields must be nil');
+    const wrongVersion = { ...cm(), apiVersion: 'v2' };
+    expect(() => cmApply(undefined, wrongVersion, 'apply_test')).toThrow(
+      'Incorrect version specified in apply patch. Specified patch version: v2, expected: v1',
+    );
+  });
+
   it('TestApplyRemovesEmptyManagedFields: an apply that sets nothing leaves no managedFields', () => {
     const first = cmApply(undefined, cm(), 'apply_test');
     const second = cmApply(first, cm(), 'apply_test');

@@ -17,6 +17,7 @@
  * as empty. `now` (RFC 3339, seconds) is for tests.
  */
 import { deref, schemaFor, type Schema } from './openapi.js';
+import { PatchError } from './patch-error.js';
 import {
   decodeFieldsV1,
   difference,
@@ -259,6 +260,12 @@ export function applyServerSide(
   opts: ApplyOptions,
 ): { object: Record<string, unknown>; managedFields: ManagedFieldsEntry[] } {
   const schema = schemaFor(opts.apiVersion, opts.kind);
+  const patchMeta = isObject(applied) && isObject(applied.metadata) ? applied.metadata : {};
+  if (patchMeta.managedFields !== undefined && patchMeta.managedFields !== null) throw new PatchError('metadata.managedFields must be nil', 400);
+  const patchVersion = isObject(applied) ? applied.apiVersion : undefined;
+  if (patchVersion !== opts.apiVersion) {
+    throw new PatchError(`Incorrect version specified in apply patch. Specified patch version: ${String(patchVersion ?? '')}, expected: ${opts.apiVersion}`, 400);
+  }
   const managers = readManaged(live);
   const liveObj = live ? withoutManagedFields(live) : zeroObject(schema);
   const config = withoutManagedFields(applied);
@@ -320,6 +327,22 @@ function prune(merged: unknown, managers: Map<string, Managed>, lastSet: FieldSe
 }
 
 /**
+ * decodeLiveOrNew: a request may reset managedFields (`[]` or `[{}]`) or set them; otherwise, and
+ * always through a subresource, the live object's count.
+ */
+function managedForUpdate(before: object | undefined, after: object, subresource: string | undefined): Map<string, Managed> {
+  if (subresource) return readManaged(before);
+  const incoming = isObject(after) && isObject(after.metadata) ? after.metadata.managedFields : undefined;
+  if (Array.isArray(incoming)) {
+    const reset = incoming.length === 0 || (incoming.length === 1 && isObject(incoming[0]) && Object.keys(incoming[0]).length === 0);
+    if (reset) return new Map();
+    const fromRequest = readManaged(after);
+    if (fromRequest.size > 0) return fromRequest;
+  }
+  return readManaged(before);
+}
+
+/**
  * The managedFields after a create, update or non-apply patch by `opts.manager`: it owns what it
  * added or changed, other managers lose what it changed or removed (the apiserver forces updates).
  */
@@ -327,7 +350,7 @@ export function recordUpdate(before: object | undefined, after: object, opts: Up
   const apiVersion = opts.apiVersion;
   const kind = opts.kind ?? (isObject(after) && typeof after.kind === 'string' ? after.kind : '');
   const schema = schemaFor(apiVersion, kind);
-  const managers = readManaged(before);
+  const managers = managedForUpdate(before, after, opts.subresource);
   const lhs = before ? withoutManagedFields(before) : zeroObject(schema);
   const rhs = withoutManagedFields(after);
   const c = filterComparison(compare(lhs, rhs, schema), schema, opts.subresource);
