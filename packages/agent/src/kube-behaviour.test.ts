@@ -158,7 +158,13 @@ describe('server-side apply as the slipway field manager', () => {
 });
 
 /** A kept watch on the suite's ConfigMaps labelled `watched=<label>`, recording what it reports. */
-function keep(client: KubeClient, namespace: string, label: string, backoffMs = 200) {
+function keep(
+  client: KubeClient,
+  namespace: string,
+  label: string,
+  backoffMs = 200,
+  timeoutSeconds?: number,
+) {
   const events: string[] = [];
   const restarts: string[] = [];
   const failures: unknown[] = [];
@@ -167,7 +173,11 @@ function keep(client: KubeClient, namespace: string, label: string, backoffMs = 
     { apiVersion: 'v1', kind: 'ConfigMap', namespace, labelSelector: `watched=${label}` },
     (type: WatchEventType, object) => events.push(`${type} ${object.metadata.name}`),
     (error) => failures.push(error),
-    { backoff: { initialMs: backoffMs, maxMs: backoffMs }, onRestart: (how) => restarts.push(how) },
+    {
+      backoff: { initialMs: backoffMs, maxMs: backoffMs },
+      onRestart: (how) => restarts.push(how),
+      ...(timeoutSeconds ? { timeoutSeconds } : {}),
+    },
   );
   return { watch, events, restarts, failures };
 }
@@ -198,7 +208,21 @@ describe('watches the agent keeps', () => {
         allowWatchBookmarks: 'true',
         resourceVersion: expect.any(String),
       });
+      const timeout = Number(watches.at(-1)?.query.timeoutSeconds);
+      expect(timeout).toBeGreaterThanOrEqual(300);
+      expect(timeout).toBeLessThan(600);
     }
+  });
+
+  it('asks the API server to end each watch now and then, and carries on from where it was', async () => {
+    const kept = keep(kube, ns, 'timeout', 200, 1);
+    await kept.watch.start();
+    await kube.apply(configMap('t1', 'timeout'), { force: false, dryRun: false });
+    await expect.poll(() => kept.restarts, { timeout: 10_000 }).toContain('resume');
+    await kube.apply(configMap('t2', 'timeout'), { force: false, dryRun: false });
+    await expect.poll(() => kept.events).toEqual(['ADDED t1', 'ADDED t2']);
+    expect(kept.restarts).not.toContain('relist');
+    kept.watch.stop();
   });
 
   simulatedOnly('resumes from the last version it saw after the connection drops', async () => {

@@ -437,6 +437,8 @@ export class KubeClient {
       labelSelector?: string;
       fieldSelector?: string;
       resourceVersion?: string;
+      /** the API server ends the watch after this long */
+      timeoutSeconds?: number;
     },
     onEvent: (type: string, object: KubernetesObject) => void,
     onEnd: (error: unknown) => void,
@@ -451,6 +453,7 @@ export class KubeClient {
     if (args.labelSelector) query.labelSelector = args.labelSelector;
     if (args.fieldSelector) query.fieldSelector = args.fieldSelector;
     if (args.resourceVersion) query.resourceVersion = args.resourceVersion;
+    if (args.timeoutSeconds) query.timeoutSeconds = String(args.timeoutSeconds);
     // Bookmarks move the resume point on while nothing the watch selects changes.
     query.allowWatchBookmarks = 'true';
     const controller = await new Watch(this.kc).watch(

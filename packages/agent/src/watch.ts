@@ -27,6 +27,8 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 export interface KeepWatchingOptions {
   /** pauses before reopening a watch that ended without news (exponential, capped) */
   backoff?: { initialMs: number; maxMs: number };
+  /** each watch request asks the API server to end it after this long (default 5 to 10 min) */
+  timeoutSeconds?: number;
   /** told each time the watch is reopened ('resume') or the kind listed again ('relist') */
   onRestart?: (how: 'resume' | 'relist', resourceVersion: string | undefined) => void;
 }
@@ -58,6 +60,9 @@ function isFinal(error: unknown): boolean {
   const status = (error as { statusCode?: number; code?: number } | null)?.statusCode;
   return status === 400 || status === 401 || status === 403 || status === 404;
 }
+
+const WATCH_TIMEOUT_SECONDS = 300;
+const LASTED_MS = 10_000;
 
 export class KeptWatch {
   /** the version a reopened watch starts from */
@@ -139,6 +144,7 @@ export class KeptWatch {
   private async open(): Promise<void> {
     let expired = false;
     let news = false;
+    const openedAt = Date.now();
     let failure: StatusObject | null = null;
     const handle = await this.kube.watch(
       {
@@ -148,6 +154,11 @@ export class KeptWatch {
         ...(this.target.labelSelector ? { labelSelector: this.target.labelSelector } : {}),
         ...(this.target.fieldSelector ? { fieldSelector: this.target.fieldSelector } : {}),
         ...(this.resourceVersion ? { resourceVersion: this.resourceVersion } : {}),
+        // As client-go's reflector: the API server ends the watch after 5 to 10 minutes, so a
+        // connection that died without a word (a NAT forgot it) is noticed and reopened.
+        timeoutSeconds:
+          this.options.timeoutSeconds ??
+          WATCH_TIMEOUT_SECONDS + Math.floor(Math.random() * WATCH_TIMEOUT_SECONDS),
       },
       (type, object) => {
         if (this.stopped) return;
@@ -168,8 +179,10 @@ export class KeptWatch {
       (error) => {
         if (this.stopped) return;
         const aborted = (error as { name?: string } | null)?.name === 'AbortError';
-        // A watch that brought news restarts at once; one that did not, after a growing pause.
-        this.quietEnds = news && !failure ? 0 : this.quietEnds + 1;
+        // A watch that brought news or lasted restarts at once; one that did not, after a growing
+        // pause (an API server that ends every watch at once must not be asked again in a loop).
+        const lasted = Date.now() - openedAt >= LASTED_MS;
+        this.quietEnds = (news || lasted) && !failure ? 0 : this.quietEnds + 1;
         if (expired || isGone(error)) {
           this.restart('relist', this.delay());
           return;
