@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ApiContext, RequestInfo, SchemaHooks } from './context.js';
 import { runExec, defaultExec } from './exec.js';
+import { decodeBody } from './decode.js';
 import { failureStatus, readBody, sendJson } from './http.js';
+import { PROTOBUF, canEncode, encodeObject, prefersProtobuf } from './protobuf.js';
 import { Kinds, apiVersionOf } from './kinds.js';
 import { toTable, wantsTable, type IncludeObject } from './table.js';
 import { Lifecycle, kindFinder } from './lifecycle.js';
@@ -326,22 +328,6 @@ export class KubeApiServer {
     return !this.options.token || req.headers.authorization === `Bearer ${this.options.token}`;
   }
 
-  /** Decodes a request body by its content type (JSON; subclasses add YAML and protobuf). */
-  protected decode(body: Buffer, contentType: string): unknown {
-    if (body.length === 0) return undefined;
-    const text = body.toString('utf8');
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      void contentType;
-      throw new HttpError(
-        400,
-        'BadRequest',
-        `the request body is not valid JSON: ${(error as Error).message}`,
-      );
-    }
-  }
-
   /** Encodes an answer by what the client accepts (JSON; subclasses add Table and protobuf). */
   protected respond(
     req: IncomingMessage,
@@ -350,7 +336,18 @@ export class KubeApiServer {
     info: RequestInfo,
   ): void {
     void req;
-    sendJson(res, result.code, this.asTable(result, info) ?? result.object, this.warningHeaders(info));
+    const object = this.asTable(result, info) ?? result.object;
+    if (prefersProtobuf(info.accept) && isObject(object) && canEncode(object.apiVersion, object.kind)) {
+      const body = encodeObject(object);
+      res.writeHead(result.code, {
+        ...this.warningHeaders(info),
+        'content-type': PROTOBUF,
+        'content-length': body.length,
+      });
+      res.end(body);
+      return;
+    }
+    sendJson(res, result.code, object, this.warningHeaders(info));
   }
 
   /** The Table a client asked for (Accept: application/json;as=Table;v=v1;g=meta.k8s.io), if any. */
@@ -418,7 +415,7 @@ export class KubeApiServer {
           method: req.method ?? 'GET',
           pathname: url.pathname,
           contentType,
-          body: this.decode(raw, contentType),
+          body: decodeBody(raw, contentType),
           info,
           req,
           res,

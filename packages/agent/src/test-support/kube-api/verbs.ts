@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiContext, FieldValidation, RequestInfo } from './context.js';
 import { apiVersionOf, hasStatusSubresource, qualified } from './kinds.js';
+import { allocateService } from './services.js';
 import { HttpError, clone, deepMerge, isObject, type KindInfo, type KubeObject } from './types.js';
 
 export interface VerbResult {
@@ -168,7 +169,13 @@ function fieldValidation(info: RequestInfo): FieldValidation {
 }
 
 /** Defaulting, then validation against the schema (fieldValidation decides unknown fields). */
-export function admit(ctx: ApiContext, kind: KindInfo, object: KubeObject, info: RequestInfo): void {
+export function admit(
+  ctx: ApiContext,
+  kind: KindInfo,
+  object: KubeObject,
+  info: RequestInfo,
+  existing?: KubeObject,
+): void {
   const validation = fieldValidation(info);
   // Decoding comes first: wrong JSON types are a 400, unknown fields are refused (Strict),
   // warned about (Warn) or dropped silently (Ignore); the stored object never has them.
@@ -181,6 +188,7 @@ export function admit(ctx: ApiContext, kind: KindInfo, object: KubeObject, info:
   }
   ctx.schema.prune(object);
   ctx.schema.defaults(object);
+  if (kind.kind === 'Service' && kind.group === '') allocateService(ctx.store, object, existing);
   const { errors } = ctx.schema.validate(object, 'Ignore');
   if (errors.length > 0) throw invalid(kind, object.metadata.name, errors);
   if (validation === 'Warn') info.warnings.push(...unknown);
@@ -302,7 +310,7 @@ export function update(
   if (kind.namespaced) object.metadata.namespace = namespace;
   object.metadata.resourceVersion = existing.metadata.resourceVersion;
   const next = merged(kind, existing, object, sub);
-  admit(ctx, kind, next, info);
+  admit(ctx, kind, next, info, existing);
   next.metadata.managedFields = ctx.schema.recordUpdate(existing, next, {
     manager: managerOf(info),
     apiVersion: next.apiVersion,
@@ -354,7 +362,7 @@ export function patch(
       result = merged(kind, existing, result, sub);
       result.metadata.managedFields = managed;
     }
-    admit(ctx, kind, result, info);
+    admit(ctx, kind, result, info, existing);
     return { code: existing ? 200 : 201, object: commit(ctx, kind, result, info) };
   }
   if (!existing) throw notFound(kind, name);
@@ -385,7 +393,7 @@ export function patch(
   sameRv(kind, name, next, existing);
   next.metadata.resourceVersion = existing.metadata.resourceVersion;
   next = merged(kind, existing, next, sub);
-  admit(ctx, kind, next, info);
+  admit(ctx, kind, next, info, existing);
   next.metadata.managedFields = ctx.schema.recordUpdate(existing, next, {
     manager: managerOf(info),
     apiVersion: next.apiVersion,
