@@ -25,8 +25,7 @@ describe.skipIf(skipLine())('helm against the API server', () => {
   const message = async () =>
     json(await k('get', 'configmap', 'web-demo', '-o', 'json')).data.message as string;
 
-  // Gap: no protobuf: helm's release Secret (application/vnd.kubernetes.protobuf) is refused as 'not valid JSON'
-  it.fails('helm install creates the chart objects and records release 1 as deployed', async () => {
+  it('helm install creates the chart objects and records release 1 as deployed', async () => {
     const installed = await helm('install', 'web', chart);
     expect(installed.stderr).toBe('');
     expect(installed.code).toBe(0);
@@ -61,8 +60,7 @@ describe.skipIf(skipLine())('helm against the API server', () => {
     expect(secrets.stdout).toBe('secret/sh.helm.release.v1.web.v1\n');
   });
 
-  // Gap: no protobuf: the release Secret was never stored (see helm install)
-  it.fails('helm list and helm status show the deployed release', async () => {
+  it('helm list and helm status show the deployed release', async () => {
     const [list, status] = await Promise.all([
       helm('list', '-o', 'json'),
       helm('status', 'web', '-o', 'json'),
@@ -85,8 +83,7 @@ describe.skipIf(skipLine())('helm against the API server', () => {
     });
   });
 
-  // Gap: no protobuf: no release to upgrade (see helm install)
-  it.fails('helm upgrade with changed values changes the objects and records release 2', async () => {
+  it('helm upgrade with changed values changes the objects and records release 2', async () => {
     const upgraded = await helm('upgrade', 'web', chart, '--set', 'message=bye', '--set', 'image=nginx:1.28');
     expect(upgraded.stderr).toBe('');
     expect(upgraded.stdout).toMatch(/^Release "web" has been upgraded\. Happy Helming!\nNAME: web\n/);
@@ -97,8 +94,7 @@ describe.skipIf(skipLine())('helm against the API server', () => {
     expect(deployment.metadata.generation).toBe(2);
   });
 
-  // Gap: no protobuf: no release to roll back (see helm install)
-  it.fails('helm rollback restores the earlier values, and helm history lists every revision', async () => {
+  it('helm rollback restores the earlier values, and helm history lists every revision', async () => {
     const rolled = await helm('rollback', 'web', '1');
     expect(rolled.stderr).toBe('');
     expect(rolled.stdout).toBe('Rollback was a success! Happy Helming!\n');
@@ -111,8 +107,7 @@ describe.skipIf(skipLine())('helm against the API server', () => {
     ]);
   });
 
-  // Gap: no protobuf: no release to uninstall (see helm install)
-  it.fails('helm uninstall removes the release and every object it made', async () => {
+  it('helm uninstall removes the release and every object it made', async () => {
     const removed = await helm('uninstall', 'web');
     expect(removed.stderr).toBe('');
     expect(removed.stdout).toBe('release "web" uninstalled\n');
