@@ -80,7 +80,7 @@ export class Watches {
       rv !== this.store.resourceVersion &&
       rv <= this.store.compactedRv
     ) {
-      throw tooOld(rv, this.store.compactedRv + 1);
+      throw tooOld(rv, this.store.compactedRv);
     }
     let start = 0;
     if (query.continue) {
@@ -147,7 +147,7 @@ export class Watches {
     };
     if (since !== 0 && since < this.store.compactedRv) {
       // The apiserver answers 200 and sends the 410 as an ERROR event, then ends the watch.
-      const e = tooOld(since, this.store.compactedRv + 1);
+      const e = tooOld(since, this.store.compactedRv);
       send('ERROR', {
         kind: 'Status',
         apiVersion: 'v1',
