@@ -197,7 +197,12 @@ const NO_OPTIONS: DiffOptions = { setElementOrder: false, ignoreChangesAndAdditi
 
 /** The patch that turns `original` into `modified`. */
 export function createTwoWayMergePatch(original: object, modified: object, apiVersion: string, kind: string): Obj {
-  return diffMaps(structuredClone(original) as Obj, structuredClone(modified) as Obj, schemaOf(apiVersion, kind), { ...NO_OPTIONS, setElementOrder: true });
+  return twoWayMergePatchForSchema(original, modified, schemaOf(apiVersion, kind));
+}
+
+/** createTwoWayMergePatch with the patch metadata from any schema (tests use a synthetic one). */
+export function twoWayMergePatchForSchema(original: object, modified: object, schema: Schema | undefined): Obj {
+  return diffMaps(structuredClone(original) as Obj, structuredClone(modified) as Obj, schema, { ...NO_OPTIONS, setElementOrder: true });
 }
 
 /**
@@ -205,7 +210,11 @@ export function createTwoWayMergePatch(original: object, modified: object, apiVe
  * deleted from `lastApplied` to `modified`.
  */
 export function createThreeWayMergePatch(lastApplied: object, modified: object, live: object, apiVersion: string, kind: string): Obj {
-  const schema = schemaOf(apiVersion, kind);
+  return threeWayMergePatchForSchema(lastApplied, modified, live, schemaOf(apiVersion, kind));
+}
+
+/** createThreeWayMergePatch with the patch metadata from any schema. */
+export function threeWayMergePatchForSchema(lastApplied: object, modified: object, live: object, schema: Schema | undefined): Obj {
   const delta = diffMaps(structuredClone(live) as Obj, structuredClone(modified) as Obj, schema, {
     ...NO_OPTIONS,
     ignoreDeletions: true,

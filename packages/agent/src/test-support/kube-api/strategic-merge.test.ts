@@ -63,6 +63,14 @@ describe('strategicMergePatch: lists with a merge key', () => {
     expect(out.spec.containers).toEqual([{ name: '3', image: '3' }, { name: '1', image: '1' }]);
   });
 
+  it('orders server-only items as Go does when an item is deleted and another added (apimachinery "add map and delete map from merging list")', () => {
+    const live = pod([{ name: '1' }, { name: '2', image: 'b' }, { name: '4', image: 'c' }]);
+    const out = patchPod(live, {
+      spec: { '$setElementOrder/containers': [{ name: '2' }, { name: '3' }], containers: [{ name: '3' }, { name: '1', $patch: 'delete' }] },
+    });
+    expect(names(out)).toEqual(['2', '4', '3']);
+  });
+
   it('refuses an item without its merge key, in the apiserver words', () => {
     const err = failure(() => patchPod(pod([{ name: 'a' }]), { spec: { containers: [{ image: 'x' }] } }));
     expect(err.message).toBe('map: map[image:x] does not contain declared merge key: name');

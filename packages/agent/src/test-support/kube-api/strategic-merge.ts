@@ -214,9 +214,41 @@ function mergeSetElementOrder(original: Obj, patch: Obj, schema: Schema | undefi
     } else continue;
     const [patchItems, serverOnly] = partition(merged, order, meta.mergeKey);
     const kind = sliceElementType([(originalList as unknown[]) ?? [], (patchList as unknown[]) ?? []]);
-    original[originalKey] = normalizeElementOrder(patchItems, serverOnly, order, (originalList as unknown[]) ?? [], meta.mergeKey, kind);
+    const serverOrder =
+      foundOriginal && foundPatch && meta.strategy === 'merge' && kind === 'map'
+        ? aliasedOriginal(originalList as unknown[], patchList as unknown[], meta.mergeKey)
+        : ((originalList as unknown[]) ?? []);
+    original[originalKey] = normalizeElementOrder(patchItems, serverOnly, order, serverOrder, meta.mergeKey, kind);
     delete patch[originalKey];
   }
+}
+
+/**
+ * What Go's `originalFieldValue` holds after mergeSlice worked on the same backing array: deleting
+ * entries shifts the later ones left in place, and appends fill the spare capacity that decoding
+ * left (capacities grow 1, 2, 4, 8…). The order of server-only items depends on it.
+ */
+function aliasedOriginal(original: unknown[], patch: unknown[], mergeKey: string): unknown[] {
+  const n = original.length;
+  let cap = 1;
+  while (cap < n) cap *= 2;
+  const backing = [...original];
+  let len = n;
+  const indexOf = (key: unknown) => backing.slice(0, len).findIndex((v) => isMap(v) && v[mergeKey] === key);
+  const special = patch.filter((v) => isMap(v) && DIRECTIVE in v) as Obj[];
+  if (special.some((v) => v[DIRECTIVE] === 'replace')) return original;
+  for (const d of special) {
+    for (let i = indexOf(d[mergeKey]); i >= 0; i = indexOf(d[mergeKey])) {
+      for (let k = i; k < len - 1; k++) backing[k] = backing[k + 1];
+      len--;
+    }
+  }
+  for (const v of patch) {
+    if (!isMap(v) || DIRECTIVE in v || indexOf(v[mergeKey]) >= 0) continue;
+    if (len >= cap) break; // a new backing array: the original no longer sees the appends
+    backing[len++] = v;
+  }
+  return backing.slice(0, n);
 }
 
 function validateWithSetOrder(patchList: unknown[], order: unknown[], mergeKey: string): void {
