@@ -335,4 +335,53 @@ describe('pod logs', () => {
       );
     }
   });
+
+  simulatedOnly('follows a log across a cut connection, without repeating or losing a line', async () => {
+    const api = cluster.api!;
+    await kube.apply(
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'follower', namespace: ns },
+        spec: { containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.9' }] },
+      },
+      { force: false, dryRun: false },
+    );
+    api.appendLog(ns, 'follower', 'main', 'one\ntwo\n');
+    let text = '';
+    const handle = await kube.logs(
+      { namespace: ns, pod: 'follower', follow: true },
+      (chunk) => (text += chunk),
+    );
+    await expect.poll(() => text).toBe('one\ntwo\n');
+    api.dropStreams();
+    api.appendLog(ns, 'follower', 'main', 'three\n');
+    await expect.poll(() => api.followers(ns, 'follower', 'main')).toBe(1);
+    api.appendLog(ns, 'follower', 'main', 'four\n');
+    await expect.poll(() => text).toBe('one\ntwo\nthree\nfour\n');
+    const reopened = api.requests.filter((r) => r.path.endsWith('/pods/follower/log')).at(-1);
+    expect(reopened?.query).toMatchObject({
+      follow: 'true',
+      timestamps: 'true',
+      sinceTime: expect.any(String),
+    });
+    api.endLog(ns, 'follower', 'main');
+    await handle.done;
+    expect(text).toBe('one\ntwo\nthree\nfour\n');
+  });
+
+  it("passes on the API server's reason when a log cannot be read", async () => {
+    await kube.apply(
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'quiet', namespace: ns },
+        spec: { containers: [{ name: 'main', image: 'registry.k8s.io/pause:3.9' }] },
+      },
+      { force: false, dryRun: false },
+    );
+    await expect(
+      kube.logs({ namespace: ns, pod: 'quiet', container: 'nope', follow: false }, () => undefined),
+    ).rejects.toMatchObject({ code: 'invalid', message: 'container nope is not valid for pod quiet' });
+  });
 });

@@ -6,7 +6,6 @@ import {
   Exec,
   KubeConfig,
   KubernetesObjectApi,
-  Log,
   PatchStrategy,
   VersionApi,
   Watch,
@@ -22,6 +21,7 @@ import {
 } from '@slipway/contracts';
 import { AgentError, toAgentError } from './agent-error.js';
 import { applyConflicts, conflictError, foreignConflicts } from './apply.js';
+import { readLog, type FollowOptions } from './logs.js';
 import { capacityCpu, parseCpu, storageClassInfo, withKind } from './kube-objects.js';
 
 export { AgentError, toAgentError } from './agent-error.js';
@@ -66,7 +66,11 @@ export class KubeClient {
   readonly objects: KubernetesObjectApi;
   private discovery: { at: number; resources: ApiResourceInfo[] } | null = null;
 
-  constructor(readonly kc: KubeConfig) {
+  constructor(
+    readonly kc: KubeConfig,
+    /** how a followed log that is cut off is reopened */
+    private readonly logFollow: FollowOptions = {},
+  ) {
     this.objects = KubernetesObjectApi.makeApiClient(kc);
   }
 
@@ -317,36 +321,20 @@ export class KubeClient {
     };
   }
 
-  /** Streams a container's log into `onData`; resolves when the log ends. */
+  /**
+   * Streams a container's log into `onData`; `done` resolves when the log ends. A followed log cut
+   * off by the API server or the network is opened again where it was (logs.ts).
+   */
   async logs(
     options: LogOptions,
     onData: (text: string) => void,
   ): Promise<{ abort(): void; done: Promise<void> }> {
     const container = options.container ?? (await this.defaultContainer(options.namespace, options.pod));
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        onData(chunk.toString('utf8'));
-        callback();
-      },
-    });
-    const done = new Promise<void>((resolve, reject) => {
-      sink.on('finish', resolve);
-      sink.on('close', resolve);
-      sink.on('error', reject);
-    });
     try {
-      const controller = await new Log(this.kc).log(options.namespace, options.pod, container, sink, {
-        follow: options.follow,
-        ...(options.tailLines ? { tailLines: options.tailLines } : {}),
-        ...(options.sinceSeconds ? { sinceSeconds: options.sinceSeconds } : {}),
-        timestamps: options.timestamps ?? false,
-      });
+      const handle = await readLog(this.kc, { ...options, container }, onData, this.logFollow);
       return {
-        abort: () => {
-          controller.abort();
-          sink.end();
-        },
-        done,
+        abort: handle.abort,
+        done: handle.done.catch((error: unknown) => Promise.reject(toAgentError(error))),
       };
     } catch (error) {
       throw toAgentError(error);
