@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient, eventually } from './test-client.js';
+
+let k: TestClient;
+beforeAll(async () => {
+  k = await TestClient.start({ controllers: true });
+});
+afterAll(async () => {
+  await k?.close();
+});
+
+const deployment = (image: string, replicas = 2) => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'web', namespace: 'default' },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image }] } },
+  },
+});
+
+describe('the test controllers', () => {
+  it('roll a Deployment out through a ReplicaSet to running, ready pods, and roll it again', async () => {
+    await k.post('/apis/apps/v1/namespaces/default/deployments', deployment('nginx:1.27'));
+    const done = () => {
+      const d = k.api.get('apps/v1', 'Deployment', 'web', 'default')!;
+      const s = d.status as Record<string, unknown> | undefined;
+      return (
+        s?.observedGeneration === d.metadata.generation &&
+        s?.updatedReplicas === 2 &&
+        s?.availableReplicas === 2 &&
+        s?.replicas === 2
+      );
+    };
+    await eventually(done);
+    const d = k.api.get('apps/v1', 'Deployment', 'web', 'default')!;
+    expect(d.metadata.annotations).toMatchObject({ 'deployment.kubernetes.io/revision': '1' });
+    expect((d.status as { conditions: unknown[] }).conditions).toEqual([
+      expect.objectContaining({ type: 'Available', status: 'True', reason: 'MinimumReplicasAvailable' }),
+      expect.objectContaining({ type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable' }),
+    ]);
+    const pods = k.api.list('v1', 'Pod', 'default');
+    expect(pods).toHaveLength(2);
+    for (const pod of pods) {
+      expect(pod.status).toMatchObject({
+        phase: 'Running',
+        conditions: expect.arrayContaining([expect.objectContaining({ type: 'Ready', status: 'True' })]),
+      });
+      expect(pod.spec).toMatchObject({ nodeName: 'node-1' });
+    }
+
+    await k.patch('/apis/apps/v1/namespaces/default/deployments/web', {
+      spec: { template: { spec: { containers: [{ name: 'web', image: 'nginx:1.28' }] } } },
+    });
+    await eventually(
+      () =>
+        done() &&
+        k.api.get('apps/v1', 'Deployment', 'web', 'default')!.metadata.annotations![
+          'deployment.kubernetes.io/revision'
+        ] === '2',
+    );
+    const sets = k.api.list('apps/v1', 'ReplicaSet', 'default');
+    expect(sets.map((rs) => (rs.spec as { replicas: number }).replicas).sort()).toEqual([0, 2]);
+    await eventually(() => k.api.list('v1', 'Pod', 'default').length === 2);
+  });
+
+  it('complete a Job: its pod succeeds and the Job gets the Complete condition', async () => {
+    await k.post('/apis/batch/v1/namespaces/default/jobs', {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'once', namespace: 'default' },
+      spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } },
+    });
+    await eventually(
+      () =>
+        ((k.api.get('batch/v1', 'Job', 'once', 'default')!.status as { succeeded?: number } | undefined)
+          ?.succeeded ?? 0) === 1,
+    );
+    const job = k.api.get('batch/v1', 'Job', 'once', 'default')!;
+    expect((job.status as { conditions: unknown[] }).conditions).toContainEqual(
+      expect.objectContaining({ type: 'Complete', status: 'True' }),
+    );
+    const pod = k.api
+      .list('v1', 'Pod', 'default')
+      .find((p) => (p.metadata.labels as Record<string, string>)['job-name'] === 'once');
+    expect(pod?.status).toMatchObject({ phase: 'Succeeded' });
+  });
+});
