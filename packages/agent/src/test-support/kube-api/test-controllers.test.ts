@@ -56,9 +56,9 @@ describe('the test controllers', () => {
     await eventually(
       () =>
         done() &&
-        k.api.get('apps/v1', 'Deployment', 'web', 'default')!.metadata.annotations![
-          'deployment.kubernetes.io/revision'
-        ] === '2',
+        (
+          k.api.get('apps/v1', 'Deployment', 'web', 'default')!.metadata.annotations as Record<string, string>
+        )['deployment.kubernetes.io/revision'] === '2',
     );
     const sets = k.api.list('apps/v1', 'ReplicaSet', 'default');
     expect(sets.map((rs) => (rs.spec as { replicas: number }).replicas).sort()).toEqual([0, 2]);
