@@ -249,7 +249,7 @@ describe('watches the agent keeps', () => {
     await kube.apply(configMap('g1', 'gone'), { force: false, dryRun: false });
     await kube.apply(configMap('g2', 'gone'), { force: false, dryRun: false });
     // A long pause before reopening a watch that brought nothing: time to change things meanwhile.
-    const kept = keep(kube, ns, 'gone', 1_500);
+    const kept = keep(kube, ns, 'gone', 4_000);
     await kept.watch.start();
     expect(kept.events).toEqual(['ADDED g1', 'ADDED g2']);
     await expect.poll(() => api.watchers()).toBeGreaterThan(0);
