@@ -101,11 +101,21 @@ function walkToSet(value: unknown, schema: Schema | undefined, path: string[], s
       return;
     }
     if (!Array.isArray(value)) return;
+    const pes = value.map((item, i) => listItemPe(shape, item, i, path));
     const seen = new Set<string>();
-    value.forEach((item, i) => {
-      const pe = listItemPe(shape, item, i, path);
-      if (strict && seen.has(pe)) throw new TypedValueError(`${printable(path)}: duplicate entries for key ${pathString([pe])}`);
+    const duplicates = new Set<string>();
+    for (const pe of pes) {
+      if (seen.has(pe)) {
+        if (strict) throw new TypedValueError(`${printable(path)}: duplicate entries for key ${pathString([pe])}`);
+        duplicates.add(pe);
+      }
       seen.add(pe);
+    }
+    // Items with a duplicated key are owned as a whole (tofieldset.go).
+    for (const pe of duplicates) insertPath(set, [...path, pe]);
+    value.forEach((item, i) => {
+      const pe = pes[i]!;
+      if (duplicates.has(pe)) return;
       walkToSet(item, itemSchema(schema), [...path, pe], set, strict);
       insertPath(set, [...path, pe]);
     });
@@ -144,12 +154,12 @@ function leaf(lhs: unknown, rhs: unknown, path: string[], c: Comparison): void {
   else if (!deepEqual(lhs, rhs)) insertPath(c.modified, path);
 }
 
-function indexItems(shape: Shape, list: unknown, path: FieldPath): Map<string, unknown> {
-  const out = new Map<string, unknown>();
+function groupItems(shape: Shape, list: unknown, path: FieldPath): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>();
   if (!Array.isArray(list)) return out;
   list.forEach((item, i) => {
     const pe = listItemPe(shape, item, i, path);
-    if (!out.has(pe)) out.set(pe, item);
+    out.set(pe, [...(out.get(pe) ?? []), item]);
   });
   return out;
 }
@@ -163,9 +173,24 @@ function compareNode(lhs: unknown, rhs: unknown, schema: Schema | undefined, pat
     return;
   }
   if (shape.kind === 'list') {
-    const l = indexItems(shape, lhs, path);
-    const r = indexItems(shape, rhs, path);
-    for (const pe of new Set([...l.keys(), ...r.keys()])) compareNode(l.get(pe), r.get(pe), itemSchema(schema), [...path, pe], c);
+    const l = groupItems(shape, lhs, path);
+    const r = groupItems(shape, rhs, path);
+    for (const pe of new Set([...l.keys(), ...r.keys()])) {
+      const ls = l.get(pe) ?? [];
+      const rs = r.get(pe) ?? [];
+      const p = [...path, pe];
+      if (ls.length <= 1 && rs.length <= 1) compareNode(ls[0], rs[0], itemSchema(schema), p, c);
+      // compare.go: items with a duplicated key compare as a whole.
+      else if (ls.length >= 2 && rs.length >= 2) {
+        if (!deepEqual(ls, rs)) insertPath(c.modified, p);
+      } else if (ls.length >= 2) {
+        if (rs.length > 0) compareNode(undefined, rs[0], itemSchema(schema), p, c);
+        insertPath(c.removed, p);
+      } else {
+        if (ls.length > 0) compareNode(ls[0], undefined, itemSchema(schema), p, c);
+        insertPath(c.added, p);
+      }
+    }
   } else {
     const l = isObject(lhs) ? lhs : {};
     const r = isObject(rhs) ? rhs : {};
@@ -185,8 +210,10 @@ function compareNode(lhs: unknown, rhs: unknown, schema: Schema | undefined, pat
 export function merge(lhs: unknown, rhs: unknown, schema: Schema | undefined, path: string[] = []): unknown {
   if (rhs === undefined) return lhs;
   if (lhs === undefined || lhs === null) return structuredClone(rhs);
-  const shape = shapeFor(schema, rhs);
+  const shape = shapeFor(schema, rhs === null ? lhs : rhs);
   if (shape.kind === 'scalar' || shape.atomic) return structuredClone(rhs);
+  // A null granular map or list has no opinion on its items: the live ones stay (merge.go derefs it to nil).
+  if (rhs === null) return structuredClone(lhs);
   if (shape.kind === 'list') {
     if (!Array.isArray(lhs) || !Array.isArray(rhs)) return structuredClone(rhs);
     return mergeList(lhs, rhs, shape, itemSchema(schema), path);
@@ -197,22 +224,24 @@ export function merge(lhs: unknown, rhs: unknown, schema: Schema | undefined, pa
   return out;
 }
 
-/** typed/merge.go visitListItems: lhs-only items keep their places, shared and new items follow rhs order. */
+/**
+ * typed/merge.go visitListItems: lhs-only items keep their places, shared and new items follow
+ * rhs order; live items with a duplicated key are replaced by the applied item.
+ */
 function mergeList(lhs: unknown[], rhs: unknown[], shape: Shape, items: Schema | undefined, path: string[]): unknown[] {
   const lPes = lhs.map((item, i) => listItemPe(shape, item, i, path));
   const rPes = rhs.map((item, i) => listItemPe(shape, item, i, path));
   const lByPe = new Map<string, unknown>();
-  lPes.forEach((pe, i) => lByPe.has(pe) || lByPe.set(pe, lhs[i]));
+  lPes.forEach((pe, i) => lByPe.set(pe, lByPe.has(pe) ? null : lhs[i]));
   const rByPe = new Map<string, unknown>();
   rPes.forEach((pe, i) => rByPe.has(pe) || rByPe.set(pe, rhs[i]));
   const shared = rPes.filter((pe) => lByPe.has(pe));
-  let nextShared = 0;
-  const done = new Set<string>();
+  let next = 0;
+  const merged = new Set<string>();
   const out: unknown[] = [];
-  const take = (pe: string) => {
-    done.add(pe);
-    out.push(merge(lByPe.get(pe), rByPe.get(pe), items, [...path, pe]));
-    if (shared[nextShared] === pe) nextShared++;
+  const mergeItem = (pe: string, l: unknown, r: unknown) => {
+    const v = merge(l === null ? undefined : l, r, items, [...path, pe]);
+    if (v !== undefined) out.push(v);
   };
   let l = 0;
   let r = 0;
@@ -220,33 +249,34 @@ function mergeList(lhs: unknown[], rhs: unknown[], shape: Shape, items: Schema |
     if (l < lPes.length && r < rPes.length) {
       const pe = lPes[l]!;
       if (pe === rPes[r]) {
-        if (!done.has(pe)) take(pe);
+        merged.add(pe);
+        mergeItem(pe, lByPe.get(pe), rByPe.get(pe));
         l++;
         r++;
+        next++;
         continue;
       }
-      if (rByPe.has(pe) && shared[nextShared] !== undefined && shared[nextShared] !== pe) {
-        if (!done.has(rPes[r]!)) take(rPes[r]!);
-        r++;
+      if (rByPe.has(pe) && shared[next] !== undefined && shared[next] !== pe) {
+        l++; // a shared item, but not the one this round wants
         continue;
       }
     }
     if (l < lPes.length) {
       const pe = lPes[l]!;
       if (!rByPe.has(pe)) {
-        out.push(structuredClone(lhs[l]));
+        mergeItem(pe, lhs[l], undefined);
         l++;
         continue;
-      }
-      if (done.has(pe)) {
+      } else if (merged.has(pe)) {
         l++;
-        continue;
       }
     }
     if (r < rPes.length) {
       const pe = rPes[r]!;
-      if (!done.has(pe)) take(pe);
+      merged.add(pe);
+      mergeItem(pe, lByPe.get(pe), rByPe.get(pe));
       r++;
+      if (shared[next] === pe) next++;
     }
   }
   return out;

@@ -408,6 +408,34 @@ describe('apiserver integration cases: appliers and controllers', () => {
   });
 });
 
+describe('structured-merge-diff cases (sigs.k8s.io/structured-merge-diff merge tests, on real kinds)', () => {
+  it('owns items with a duplicated key as a whole (duplicates_test: env vars with the same name)', () => {
+    const before = deployment();
+    const after = structuredClone(before) as unknown as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
+    after.spec.template.spec.containers[0]!.env = [
+      { name: 'A', value: '1' },
+      { name: 'A', value: '2' },
+      { name: 'B', value: '3' },
+    ];
+    const [e] = recordUpdate(before, after, { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'apps/v1', now: NOW });
+    expect(e!.fieldsV1['f:spec']!['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']!['f:env']).toEqual({
+      '.': {},
+      'k:{"name":"A"}': {},
+      'k:{"name":"B"}': { '.': {}, 'f:name': {}, 'f:value': {} },
+    });
+  });
+
+  it('an applied null map has no opinion on its items: what others own stays (nested_test struct_apply_update_dict_null)', () => {
+    const applied = apply(undefined, deployment({ labels: { a: '1' } }), 'default').object as unknown as Spec;
+    const labelled = structuredClone(applied);
+    labelled.metadata.labels = { a: '1', b: '2' };
+    const updated = update(applied, labelled, 'controller');
+    const nullLabels = { ...deployment(), metadata: { name: 'web', namespace: 'default', labels: null } };
+    const after = apply(updated, nullLabels, 'default').object as unknown as Spec;
+    expect(after.metadata.labels).toEqual({ b: '2' });
+  });
+});
+
 describe('field paths', () => {
   it('prints paths as fieldpath.Path.String does', () => {
     expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}', 'f:targetPort'])).toBe('.spec.ports[port=80,protocol="TCP"].targetPort');

@@ -259,13 +259,22 @@ export function applyServerSide(
   applied: object,
   opts: ApplyOptions,
 ): { object: Record<string, unknown>; managedFields: ManagedFieldsEntry[] } {
-  const schema = schemaFor(opts.apiVersion, opts.kind);
   const patchMeta = isObject(applied) && isObject(applied.metadata) ? applied.metadata : {};
   if (patchMeta.managedFields !== undefined && patchMeta.managedFields !== null) throw new PatchError('metadata.managedFields must be nil', 400);
   const patchVersion = isObject(applied) ? applied.apiVersion : undefined;
   if (patchVersion !== opts.apiVersion) {
     throw new PatchError(`Incorrect version specified in apply patch. Specified patch version: ${String(patchVersion ?? '')}, expected: ${opts.apiVersion}`, 400);
   }
+  return applyWithSchema(live, applied, opts, schemaFor(opts.apiVersion, opts.kind));
+}
+
+/** applyServerSide with the types from any schema (undefined: deduced), without the request checks. */
+export function applyWithSchema(
+  live: object | undefined,
+  applied: object,
+  opts: ApplyOptions,
+  schema: Schema | undefined,
+): { object: Record<string, unknown>; managedFields: ManagedFieldsEntry[] } {
   const managers = readManaged(live);
   const liveObj = live ? withoutManagedFields(live) : zeroObject(schema);
   const config = withoutManagedFields(applied);
@@ -347,9 +356,13 @@ function managedForUpdate(before: object | undefined, after: object, subresource
  * added or changed, other managers lose what it changed or removed (the apiserver forces updates).
  */
 export function recordUpdate(before: object | undefined, after: object, opts: UpdateOptions): ManagedFieldsEntry[] {
-  const apiVersion = opts.apiVersion;
   const kind = opts.kind ?? (isObject(after) && typeof after.kind === 'string' ? after.kind : '');
-  const schema = schemaFor(apiVersion, kind);
+  return recordUpdateWithSchema(before, after, opts, schemaFor(opts.apiVersion, kind));
+}
+
+/** recordUpdate with the types from any schema (undefined: deduced). */
+export function recordUpdateWithSchema(before: object | undefined, after: object, opts: UpdateOptions, schema: Schema | undefined): ManagedFieldsEntry[] {
+  const apiVersion = opts.apiVersion;
   const managers = managedForUpdate(before, after, opts.subresource);
   const lhs = before ? withoutManagedFields(before) : zeroObject(schema);
   const rhs = withoutManagedFields(after);
