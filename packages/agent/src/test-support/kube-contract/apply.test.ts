@@ -57,6 +57,12 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
 
   it('kubectl apply creates an object and records its last-applied configuration', async () => {
     const manifest = ctx.t.file('csa-create.yaml', deploymentYaml('csa-create', ctx.ns));
+    // A server dry run says what would happen and leaves nothing behind.
+    const dry = await ctx.t.kubectl(['apply', '--dry-run=server', '-f', manifest]);
+    expect(dry.stdout).toBe('deployment.apps/csa-create created (server dry run)\n');
+    expect((await ctx.t.kubectl(['get', 'deployment', 'csa-create', '-n', ctx.ns])).stderr).toBe(
+      'Error from server (NotFound): deployments.apps "csa-create" not found\n',
+    );
     const applied = await ctx.t.kubectl(['apply', '-f', manifest]);
     expect(applied.stderr).toBe('');
     expect(applied.stdout).toBe('deployment.apps/csa-create created\n');
@@ -130,6 +136,9 @@ describe.skipIf(skipLine())('kubectl discovery, apply and diff against the API s
   it('kubectl apply --server-side creates, and a re-apply changes fields and removes the ones dropped', async () => {
     const labels = '    tier: web';
     const first = ctx.t.file('ssa-1.yaml', deploymentYaml('ssa', ctx.ns, { labels, replicas: 2 }));
+    const dry = await ctx.t.kubectl(['apply', '--server-side', '--dry-run=server', '-f', first]);
+    expect(dry.stdout).toBe('deployment.apps/ssa serverside-applied (server dry run)\n');
+    expect((await ctx.t.kubectl(['get', 'deployment', 'ssa', '-n', ctx.ns])).code).toBe(1);
     const created = await ctx.t.kubectl(['apply', '--server-side', '-f', first]);
     expect(created.stderr).toBe('');
     expect(created.stdout).toBe('deployment.apps/ssa serverside-applied\n');

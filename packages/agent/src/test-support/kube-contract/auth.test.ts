@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KubeApiServerOptions } from '../kube-api-server.js';
 import { realCluster, skipLine, startTarget, type Target } from './harness.js';
 
 /**
@@ -11,7 +10,7 @@ describe.skipIf(skipLine() || !!realCluster)('kubectl with a bearer token over T
   const token = 'contract-token-0123456789';
   let t: Target;
   beforeAll(async () => {
-    t = await startTarget({ tls: true, token } as KubeApiServerOptions);
+    t = await startTarget({ tls: true, token });
   });
   afterAll(async () => {
     await t?.close();

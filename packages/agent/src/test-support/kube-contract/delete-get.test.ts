@@ -13,7 +13,8 @@ import {
 
 /** Contract: delete (dry run, namespaces, cascading), get's output formats and watch. */
 describe.skipIf(skipLine())('kubectl delete, get and watch against the API server', () => {
-  const ctx = useTarget('get');
+  // The test controllers schedule and run pods as a kubelet would (node, IP, Running).
+  const ctx = useTarget('get', { controllers: true });
   const k = (...args: string[]) => ctx.t.kubectl([...args, '-n', ctx.ns]);
   const watch = (args: string[], onOutput: (stdout: string) => void) =>
     ctx.t.kubectl([...args, '-n', ctx.ns, '--watch', '--output-watch-events', '-o', 'json'], {
@@ -157,7 +158,13 @@ describe.skipIf(skipLine())('kubectl delete, get and watch against the API serve
     expect(yaml.stdout).toMatch(/\n {8}- containerPort: 8080\n/);
   });
 
-  it('kubectl get -o wide adds the containers, images and selector columns', async () => {
+  it("kubectl get -o wide adds a deployment's containers, images and selector, and a pod's IP and node", async () => {
+    await ctx.t.kubectl(['apply', '-f', ctx.t.file('wide-pod.yaml', podYaml('wide-pod', ctx.ns))]);
+    await podRunning(ctx.t, ctx.ns, 'wide-pod');
+    const pod = await k('get', 'pod', 'wide-pod', '-o', 'wide');
+    expect(pod.stdout).toMatch(
+      /^NAME\s+READY\s+STATUS\s+RESTARTS\s+AGE\s+IP\s+NODE\s+NOMINATED NODE\s+READINESS GATES\nwide-pod\s+1\/1\s+Running\s+0\s+\d+s\s+\d+\.\d+\.\d+\.\d+\s+\S+\s+<none>\s+<none>\n$/,
+    );
     await ctx.t.kubectl(['apply', '-f', ctx.t.file('wide.yaml', deploymentYaml('wide', ctx.ns))]);
     const wide = await k('get', 'deployment', 'wide', '-o', 'wide');
     expect(wide.stderr).toBe('');

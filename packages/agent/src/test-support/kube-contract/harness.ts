@@ -32,6 +32,8 @@ export interface RunOptions {
 export interface Target {
   /** the test API server, or undefined when the suite targets a real cluster */
   server?: KubeApiServer;
+  /** whether the test server runs its test controllers (a real cluster always has its own) */
+  controllers: boolean;
   dir: string;
   kubeconfig: string;
   kubectl(args: string[], options?: RunOptions): Promise<RunResult>;
@@ -114,6 +116,7 @@ export async function startTarget(options: KubeApiServerOptions = {}): Promise<T
   const withEnv = (extra?: Record<string, string>) => ({ ...env, ...extra });
   return {
     ...(server ? { server } : {}),
+    controllers: !server || !!options.controllers,
     dir,
     kubeconfig,
     kubectl: (args, o = {}) =>
@@ -252,10 +255,16 @@ export function parseJsonStream<T = Record<string, Loose>>(text: string): T[] {
  * real cluster, waits for it to be Ready.
  */
 export async function podRunning(t: Target, namespace: string, name: string): Promise<void> {
-  if (t.server) {
-    const pod = t.server.get('v1', 'Pod', name, namespace);
-    const phase = (pod?.status as { phase?: string } | undefined)?.phase;
-    if (phase !== 'Running') t.server.setPodPhase(namespace, name, 'Running');
+  const server = t.server;
+  if (server && !t.controllers) {
+    server.setPodPhase(namespace, name, 'Running');
+    return;
+  }
+  if (server) {
+    // The test controllers schedule the pod and start it, as a scheduler and a kubelet would.
+    const status = () =>
+      server.get('v1', 'Pod', name, namespace)?.status as { phase?: string; podIP?: string };
+    await until(() => status()?.phase === 'Running' && !!status()?.podIP, 15_000, `pod ${name} to run`);
     return;
   }
   const waited = await t.kubectl(

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { KubeApiServerOptions } from '../kube-api-server.js';
 import { json, skipLine, useTarget } from './harness.js';
 
 /**
@@ -19,7 +18,7 @@ interface Revision {
 }
 
 describe.skipIf(skipLine())('helm against the API server', () => {
-  const ctx = useTarget('helm', { controllers: true } as KubeApiServerOptions);
+  const ctx = useTarget('helm', { controllers: true });
   const helm = (...args: string[]) => ctx.t.helm([...args, '-n', ctx.ns], { timeoutMs: 30_000 });
   const k = (...args: string[]) => ctx.t.kubectl([...args, '-n', ctx.ns]);
   const message = async () =>

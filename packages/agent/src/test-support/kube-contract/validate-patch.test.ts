@@ -208,5 +208,20 @@ data:
     expect(live.spec.template.spec.containers).toHaveLength(1);
     expect(live.spec.template.spec.containers[0]).toMatchObject({ name: 'app', image: 'nginx:1.28' });
     expect(live.spec.template.spec.containers[0].ports).toBeUndefined();
+    // A resourceVersion in the patch is a precondition: a stale one is a conflict.
+    const stale = await ctx.t.kubectl([
+      'patch',
+      'deployment',
+      'mergep',
+      '-n',
+      ctx.ns,
+      '--type=merge',
+      '-p',
+      '{"metadata":{"resourceVersion":"1","labels":{"team":"b"}}}',
+    ]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toBe(
+      'Error from server (Conflict): Operation cannot be fulfilled on deployments.apps "mergep": the object has been modified; please apply your changes to the latest version and try again\n',
+    );
   });
 });

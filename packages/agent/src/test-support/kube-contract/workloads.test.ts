@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeApiServerOptions } from '../kube-api-server.js';
 import { deploymentYaml, json, podRunning, podYaml, skipLine, until, useTarget } from './harness.js';
 
 /**
@@ -8,7 +7,7 @@ import { deploymentYaml, json, podRunning, podYaml, skipLine, until, useTarget }
  * lines are appended through its test controls (on a real cluster the pods' scripts print them).
  */
 describe.skipIf(skipLine())('kubectl on workloads against the API server', () => {
-  const ctx = useTarget('work', { controllers: true } as KubeApiServerOptions);
+  const ctx = useTarget('work', { controllers: true });
   const k = (...args: string[]) => ctx.t.kubectl([...args, '-n', ctx.ns]);
 
   /** A running pod whose container has printed `lines` (on a real cluster, via its script). */
@@ -128,6 +127,11 @@ describe.skipIf(skipLine())('kubectl on workloads against the API server', () =>
     expect(yes.code).toBe(0);
     const list = await k('auth', 'can-i', 'list', 'pods', '--subresource=log');
     expect(list.stdout).toBe('yes\n');
+    // --list asks for the rules (a SelfSubjectRulesReview): an admin may do everything.
+    const rules = await k('auth', 'can-i', '--list');
+    expect(rules.stderr).toBe('');
+    expect(rules.stdout).toMatch(/^Resources\s+Non-Resource URLs\s+Resource Names\s+Verbs\n/);
+    expect(rules.stdout).toMatch(/\n\*\.\*\s+\[\]\s+\[\]\s+\[\*\]\n/);
   });
 
   it('kubectl label and annotate add, refuse to overwrite without --overwrite, and remove', async () => {
