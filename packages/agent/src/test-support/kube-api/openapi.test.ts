@@ -34,6 +34,7 @@ describe('loadOpenApi', () => {
     expect(Object.keys(patch.requestBody!.content)).toContain('application/apply-patch+yaml');
     expect(doc.components.schemas).toHaveProperty(['io.k8s.api.apps.v1.Deployment']);
     expect(JSON.stringify(doc)).not.toContain('#/definitions/');
+    expect(api.v3(url)).toBe(api.v3('apis/apps/v1'));
     expect(api.v3('apis/policy/v1')).toBeUndefined();
   });
 });

@@ -66,7 +66,7 @@ export function loadOpenApi(): OpenApi {
   cached = {
     definitions: v2.definitions,
     v2: () => v2,
-    v3: (path: string) => docs()[path.replace(/^\/+|\/+$/g, '').replace(/^openapi\/v3\//, '')],
+    v3: (path: string) => docs()[path.split('?')[0]!.replace(/^\/+|\/+$/g, '').replace(/^openapi\/v3\//, '')],
     v3Index: () => {
       if (index) return index;
       // The apiserver names each document by the SHA-512 of its JSON, upper-case hex.
