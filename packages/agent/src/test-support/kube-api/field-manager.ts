@@ -13,8 +13,13 @@
  *     manager defaults as the apiserver does: the user agent's first word ("kubectl-client-side-apply",
  *     "helm", "kubectl-edit"...), when the request names no fieldManager.
  *   /status and /scale writes pass `subresource: 'status' | 'scale'`.
- * Both only look at `metadata.managedFields` of the live object; entries without fieldsV1 count
- * as empty. `now` (RFC 3339, seconds) is for tests.
+ * applyServerSide refuses (PatchError 400) a body carrying managedFields or another apiVersion.
+ * recordUpdate takes managedFields from the live object, unless the request resets them (`[]`,
+ * `[{}]`) or sets its own (decodeLiveOrNew); entries without fieldsV1 count as empty. Status is
+ * reset: the main resource owns no `status`, /status owns only it. A no-op apply keeps the
+ * entry's time; `now` (RFC 3339, seconds) is for tests. applyWithSchema / recordUpdateWithSchema
+ * take any schema (tests of structured-merge-diff's cases). Nulls are dropped from the result, as
+ * decoding into the Go types does (structured-merge-diff itself would keep them).
  */
 import { deref, schemaFor, type Schema } from './openapi.js';
 import { PatchError } from './patch-error.js';
