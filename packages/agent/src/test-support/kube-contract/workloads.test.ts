@@ -85,7 +85,7 @@ describe.skipIf(skipLine())('kubectl on workloads against the API server', () =>
     expect(failing.stderr).toBe('command terminated with exit code 3\n');
   });
 
-  it('kubectl rollout status follows a deployment until it has successfully rolled out', async () => {
+  it('kubectl rollout status follows a deployment, and a new image, until it has successfully rolled out', async () => {
     await ctx.t.kubectl([
       'apply',
       '-f',
@@ -103,6 +103,28 @@ describe.skipIf(skipLine())('kubectl on workloads against the API server', () =>
       updatedReplicas: 2,
     });
     expect(live.status.observedGeneration).toBe(live.metadata.generation);
+
+    // A new image rolls out through a second ReplicaSet; the first is scaled to zero and kept.
+    const updated = await k('set', 'image', 'deployment/rollout', 'app=nginx:1.28');
+    expect(updated.stdout).toBe('deployment.apps/rollout image updated\n');
+    const again = await k('rollout', 'status', 'deployment/rollout', '--timeout=30s');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/deployment "rollout" successfully rolled out\n$/);
+    const sets = json(await k('get', 'replicasets', '-l', 'app=rollout', '-o', 'json')).items as {
+      metadata: { annotations: Record<string, string>; ownerReferences: { kind: string; name: string }[] };
+      spec: { replicas: number; template: { spec: { containers: { image: string }[] } } };
+    }[];
+    const byRevision = Object.fromEntries(
+      sets.map((rs) => [rs.metadata.annotations['deployment.kubernetes.io/revision'], rs]),
+    );
+    expect(Object.keys(byRevision).sort()).toEqual(['1', '2']);
+    expect(byRevision['1']!.spec.replicas).toBe(0);
+    expect(byRevision['2']!.spec.replicas).toBe(2);
+    expect(byRevision['2']!.spec.template.spec.containers[0]!.image).toBe('nginx:1.28');
+    expect(byRevision['2']!.metadata.ownerReferences[0]).toMatchObject({
+      kind: 'Deployment',
+      name: 'rollout',
+    });
   });
 
   it('kubectl scale changes the replicas through the scale subresource', async () => {
