@@ -207,3 +207,39 @@ export function validateKind(obj: Obj, _apiVersion: string, kind: string): Valid
   }
   return e.list;
 }
+
+/** Go's %#v of a metav1.LabelSelector, as field.Invalid prints it. */
+function goLabelSelector(sel: Obj): string {
+  const labels = asMap(sel.matchLabels);
+  const entries = Object.keys(labels).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(labels[k]))}`);
+  const matchLabels = entries.length ? `map[string]string{${entries.join(', ')}}` : 'map[string]string(nil)';
+  const exprs = Array.isArray(sel.matchExpressions) ? sel.matchExpressions.map(asMap) : [];
+  const req = (r: Obj) => {
+    const values = Array.isArray(r.values) ? `[]string{${r.values.map((v) => JSON.stringify(String(v))).join(', ')}}` : '[]string(nil)';
+    return `v1.LabelSelectorRequirement{Key:${JSON.stringify(String(r.key ?? ''))}, Operator:${JSON.stringify(String(r.operator ?? ''))}, Values:${values}}`;
+  };
+  const matchExpressions = exprs.length ? `[]v1.LabelSelectorRequirement{${exprs.map(req).join(', ')}}` : '[]v1.LabelSelectorRequirement(nil)';
+  return `v1.LabelSelector{MatchLabels:${matchLabels}, MatchExpressions:${matchExpressions}}`;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * What the apiserver refuses in an update that create would allow: a workload's selector, and
+ * the data of an immutable ConfigMap or Secret.
+ */
+export function validateKindUpdate(oldObj: Obj, newObj: Obj, kind: string): ValidationError[] {
+  const list: ValidationError[] = [];
+  const oldSpec = asMap(oldObj.spec);
+  const newSpec = asMap(newObj.spec);
+  if (['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) && !sameJson(oldSpec.selector, newSpec.selector)) {
+    list.push({ field: 'spec.selector', reason: 'FieldValueInvalid', message: `Invalid value: ${goLabelSelector(asMap(newSpec.selector))}: field is immutable` });
+  }
+  if ((kind === 'ConfigMap' || kind === 'Secret') && oldObj.immutable === true) {
+    if (newObj.immutable !== true) list.push({ field: 'immutable', reason: 'FieldValueForbidden', message: 'Forbidden: field is immutable when `immutable` is set' });
+    for (const field of ['data', 'binaryData']) {
+      if (!sameJson(oldObj[field], newObj[field])) list.push({ field, reason: 'FieldValueForbidden', message: 'Forbidden: field is immutable when `immutable` is set' });
+    }
+  }
+  return list;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidStatus, pruneUnknownFields, strictDecodingMessage, validateObject } from './openapi.js';
+import { invalidStatus, pruneUnknownFields, strictDecodingMessage, validateObject, validateUpdate } from './openapi.js';
 
 type Dep = {
   apiVersion: string;
@@ -121,5 +121,29 @@ describe('validateObject: validation (422)', () => {
   it('checks ConfigMap keys and label values', () => {
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', labels: { a: 'not ok' } }, data: { 'bad key': 'x' } };
     expect(validateObject(cm, strict).errors.map((e) => e.field)).toEqual(['metadata.labels', 'data[bad key]']);
+  });
+});
+
+describe('validateUpdate (immutable fields)', () => {
+  it("refuses a changed Deployment selector with the apiserver's message", () => {
+    const old = deployment();
+    const changed = deployment();
+    changed.spec.selector = { matchLabels: { app: 'web2' } };
+    const errors = validateUpdate(old, changed);
+    expect(errors).toEqual([
+      {
+        field: 'spec.selector',
+        reason: 'FieldValueInvalid',
+        message:
+          'Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"web2"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
+      },
+    ]);
+    expect(validateUpdate(old, deployment())).toEqual([]);
+  });
+
+  it('refuses changed data of an immutable ConfigMap', () => {
+    const old = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, immutable: true, data: { a: '1' } };
+    const changed = { ...old, data: { a: '2' } };
+    expect(validateUpdate(old, changed).map((e) => `${e.field}: ${e.message}`)).toEqual(['data: Forbidden: field is immutable when `immutable` is set']);
   });
 });

@@ -11,9 +11,10 @@
  *   - unknownFields (Strict or Warn only): Strict → 400 with strictDecodingMessage(unknownFields);
  *     Warn → one `Warning: 299 - "unknown field \"spec.foo\""` header each (unknownFieldWarnings).
  *   In every mode the stored object loses its unknown fields: pruneUnknownFields(obj).
+ *   On an update, validateUpdate(old, new) adds the immutable-field errors (422 too).
  */
 import { deref, fieldSchema, itemSchema, refName, schemaFor, type Schema } from './openapi.js';
-import { validateKind } from './openapi-validate-kinds.js';
+import { validateKind, validateKindUpdate } from './openapi-validate-kinds.js';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 export interface ValidationError {
@@ -141,6 +142,15 @@ export function validateObject(obj: unknown, opts: { fieldValidation: FieldValid
   const unknownFields = opts.fieldValidation === 'Ignore' ? [] : w.unknown;
   if (w.decodeError) return { errors: [w.decodeError], unknownFields };
   return { errors: validateKind(obj, apiVersion, kind), unknownFields };
+}
+
+/**
+ * Update-only validation (immutable fields), to add to validateObject's errors on PUT/PATCH/apply
+ * of an existing object: `spec.selector: Invalid value: v1.LabelSelector{…}: field is immutable`.
+ */
+export function validateUpdate(oldObj: object, newObj: object): ValidationError[] {
+  const n = newObj as Record<string, unknown>;
+  return validateKindUpdate(oldObj as Record<string, unknown>, n, typeof n.kind === 'string' ? n.kind : '');
 }
 
 /** Removes the fields the schema does not declare, as decoding into the Go types does. */

@@ -194,6 +194,7 @@ export {
   pruneUnknownFields,
   strictDecodingMessage,
   unknownFieldWarnings,
+  validateUpdate,
   type ValidationResult,
   type FieldValidation,
   type ValidationError,
