@@ -82,8 +82,19 @@ describe.skipIf(skipLine())('helm against the API server', () => {
     });
   });
 
-  it('helm upgrade with changed values changes the objects and records release 2', async () => {
-    const upgraded = await helm('upgrade', 'web', chart, '--set', 'message=bye', '--set', 'image=nginx:1.28');
+  it('helm upgrade --wait with changed values changes the objects, waits for them and records release 2', async () => {
+    const upgraded = await helm(
+      'upgrade',
+      'web',
+      chart,
+      '--set',
+      'message=bye',
+      '--set',
+      'image=nginx:1.28',
+      // --wait: helm returns once the new ReplicaSet's pods are ready.
+      '--wait',
+      '--timeout=30s',
+    );
     expect(upgraded.stderr).toBe('');
     expect(upgraded.stdout).toMatch(/^Release "web" has been upgraded\. Happy Helming!\nNAME: web\n/);
     expect(upgraded.stdout).toContain('\nREVISION: 2\n');
@@ -91,6 +102,7 @@ describe.skipIf(skipLine())('helm against the API server', () => {
     const deployment = json(await k('get', 'deployment', 'web-demo', '-o', 'json'));
     expect(deployment.spec.template.spec.containers[0].image).toBe('nginx:1.28');
     expect(deployment.metadata.generation).toBe(2);
+    expect(deployment.status).toMatchObject({ updatedReplicas: 1, readyReplicas: 1, availableReplicas: 1 });
   });
 
   it('helm rollback restores the earlier values, and helm history lists every revision', async () => {
