@@ -184,6 +184,23 @@ describe('applyServerSide', () => {
   });
 });
 
+describe('applyServerSide and the client-side apply annotation (lastAppliedUpdater)', () => {
+  it("kubectl's server-side apply rewrites an existing last-applied annotation; other managers do not", () => {
+    const csa = deployment();
+    (csa.metadata as Record<string, unknown>).annotations = { 'kubectl.kubernetes.io/last-applied-configuration': '{"old":true}\n' };
+    const created = update(undefined, csa, 'kubectl-client-side-apply');
+    const manifest = deployment({ replicas: 1, image: 'nginx:<1.28>' });
+    const { object } = apply(created, manifest, 'kubectl', true);
+    const annotation = (object.metadata as { annotations: Record<string, string> }).annotations['kubectl.kubernetes.io/last-applied-configuration']!;
+    expect(annotation.endsWith('}\n')).toBe(true);
+    expect(annotation).toContain('"image":"nginx:\\u003c1.28\\u003e"');
+    expect(JSON.parse(annotation)).toEqual(manifest);
+    expect(annotation.indexOf('"apiVersion"')).toBeLessThan(annotation.indexOf('"kind"'));
+    const other = apply(created, manifest, 'argocd-controller', true).object;
+    expect((other.metadata as { annotations: Record<string, string> }).annotations['kubectl.kubernetes.io/last-applied-configuration']).toBe('{"old":true}\n');
+  });
+});
+
 describe('recordUpdate', () => {
   it('gives a creator the fields it set, with "." on maps and pointers that did not exist', () => {
     const created = deployment({ replicas: 1 }) as Record<string, unknown> & { spec: Record<string, unknown> };

@@ -322,9 +322,33 @@ export function applyWithSchema(
   const managedFields = encodeManaged(managers);
   const object = dropNulls(merged) as Record<string, unknown>;
   const metadata = (isObject(object.metadata) ? object.metadata : (object.metadata = {})) as Record<string, unknown>;
+  // lastAppliedUpdater: kubectl's server-side apply keeps a client-side apply annotation in step.
+  const annotations = isObject(metadata.annotations) ? metadata.annotations : undefined;
+  if (opts.manager === 'kubectl' && annotations && typeof annotations[LAST_APPLIED] === 'string') {
+    annotations[LAST_APPLIED] = buildLastApplied(applied);
+  }
   if (managedFields.length > 0) metadata.managedFields = managedFields;
   else delete metadata.managedFields;
   return { object, managedFields };
+}
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** The annotation's value as runtime.Encode writes it: Go's json (sorted keys, HTML escaped) and a newline. */
+function buildLastApplied(applied: object): string {
+  const copy = structuredClone(applied) as Record<string, unknown>;
+  if (isObject(copy.metadata) && isObject(copy.metadata.annotations)) {
+    delete copy.metadata.annotations[LAST_APPLIED];
+  }
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sorted) : isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])])) : v;
+  const json = JSON.stringify(sorted(copy))
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+  return `${json}\n`;
 }
 
 /** Update.prune: fields the applier owned last time and no longer applies go, unless someone else owns them. */
