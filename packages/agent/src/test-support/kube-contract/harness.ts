@@ -218,14 +218,20 @@ export function useTarget(prefix: string, options: KubeApiServerOptions = {}) {
   return ctx;
 }
 
-/** Prints, once per worker, why the contract suite is skipped. */
+/**
+ * Says once per test run (not once per file: each file's worker has its own module state) why
+ * the contract suite is skipped, using a marker file named after the Vitest process.
+ */
 export function skipLine(): boolean {
   if (tools) return false;
-  if (!skipPrinted) console.warn(KUBE_TOOLS_MISSING);
-  skipPrinted = true;
+  try {
+    writeFileSync(join(tmpdir(), `slipway-kube-contract-skip-${process.ppid}`), '', { flag: 'wx' });
+    console.warn(KUBE_TOOLS_MISSING);
+  } catch {
+    // another file of this run has said it
+  }
   return true;
 }
-let skipPrinted = false;
 
 /** Splits a stream of concatenated JSON documents (`kubectl get -w -o json`) into values. */
 export function parseJsonStream<T = Record<string, Loose>>(text: string): T[] {
