@@ -201,6 +201,33 @@ describe('applyServerSide and the client-side apply annotation (lastAppliedUpdat
   });
 });
 
+describe('applyServerSide moving from client-side apply (lastAppliedManager)', () => {
+  function clientSideApplied(replicas: number) {
+    const manifest = deployment({ replicas });
+    const annotated = structuredClone(manifest) as Record<string, unknown> & { metadata: Record<string, unknown> };
+    annotated.metadata.annotations = { 'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(manifest)}\n` };
+    return update(undefined, annotated, 'kubectl-client-side-apply');
+  }
+
+  it('lets kubectl take the fields its last client-side apply set, without --force-conflicts', () => {
+    const live = clientSideApplied(2);
+    const { object, managedFields } = apply(live, deployment({ replicas: 3 }), 'kubectl');
+    expect((object as unknown as Spec).spec.replicas).toBe(3);
+    expect(entry(managedFields, 'kubectl')!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+  });
+
+  it('still conflicts on a field someone else changed since, and for other managers', () => {
+    const live = clientSideApplied(2) as unknown as Spec & { metadata: Record<string, unknown> };
+    const scaled = structuredClone(live);
+    scaled.spec.replicas = 5;
+    const edited = update(live, scaled, 'kubectl-edit');
+    expect(() => apply(edited, deployment({ replicas: 3 }), 'kubectl')).toThrow(
+      'Apply failed with 1 conflict: conflict with "kubectl-edit" using apps/v1: .spec.replicas',
+    );
+    expect(() => apply(clientSideApplied(2), deployment({ replicas: 3 }), 'helm')).toThrow(ApplyConflictError);
+  });
+});
+
 describe('recordUpdate', () => {
   it('gives a creator the fields it set, with "." on maps and pointers that did not exist', () => {
     const created = deployment({ replicas: 1 }) as Record<string, unknown> & { spec: Record<string, unknown> };

@@ -28,6 +28,7 @@ import {
   difference,
   emptySet,
   encodeFieldsV1,
+  hasPath,
   intersection,
   isEmptySet,
   members,
@@ -82,6 +83,8 @@ export interface UpdateOptions {
 export interface Conflict {
   manager: string;
   field: string;
+  /** The field as path elements (`['f:spec', 'f:replicas']`). */
+  path?: readonly string[];
 }
 
 /** The apiserver's 409 for apply: `Apply failed with 1 conflict: conflict with "x" using apps/v1: .spec.replicas`. */
@@ -270,7 +273,34 @@ export function applyServerSide(
   if (patchVersion !== opts.apiVersion) {
     throw new PatchError(`Incorrect version specified in apply patch. Specified patch version: ${String(patchVersion ?? '')}, expected: ${opts.apiVersion}`, 400);
   }
-  return applyWithSchema(live, applied, opts, schemaFor(opts.apiVersion, opts.kind));
+  const schema = schemaFor(opts.apiVersion, opts.kind);
+  try {
+    return applyWithSchema(live, applied, opts, schema);
+  } catch (error) {
+    // lastAppliedManager: kubectl moving an object from client-side to server-side apply may take
+    // the fields whose live values still are those of its last-applied annotation.
+    if (!(error instanceof ApplyConflictError) || opts.manager !== 'kubectl' || !live) throw error;
+    const allowed = allowedFromLastApplied(live, opts.apiVersion, schema);
+    if (!allowed) throw error;
+    const remaining = error.conflicts.filter((c) => !c.path || !hasPath(allowed, c.path));
+    if (remaining.length > 0) throw new ApplyConflictError(remaining);
+    return applyWithSchema(live, applied, { ...opts, force: true }, schema);
+  }
+}
+
+function allowedFromLastApplied(live: object, apiVersion: string, schema: Schema | undefined): FieldSetNode | undefined {
+  const annotations = isObject(live) && isObject(live.metadata) && isObject(live.metadata.annotations) ? live.metadata.annotations : {};
+  const raw = annotations[LAST_APPLIED];
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  let lastApplied: unknown;
+  try {
+    lastApplied = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(lastApplied) || lastApplied.apiVersion !== apiVersion) return undefined;
+  const c = compare(lastApplied, withoutManagedFields(live), schema);
+  return difference(difference(difference(toFieldSet(lastApplied, schema), c.modified), c.added), c.removed);
 }
 
 /** applyServerSide with the types from any schema (undefined: deduced), without the request checks. */
@@ -312,7 +342,7 @@ export function applyWithSchema(
   for (const [otherId, other] of managers) {
     if (otherId === id) continue;
     const clash = intersection(other.set, changed);
-    if (!isEmptySet(clash)) for (const p of members(clash)) conflicts.push({ manager: printManager(other.entry), field: pathString(p) });
+    if (!isEmptySet(clash)) for (const p of members(clash)) conflicts.push({ manager: printManager(other.entry), field: pathString(p), path: p });
   }
   if (conflicts.length > 0 && !opts.force) throw new ApplyConflictError(conflicts);
   for (const [otherId, other] of managers) {
