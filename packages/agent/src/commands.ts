@@ -102,7 +102,10 @@ export class CommandRunner {
         }
         const applied: AgentResults['apply']['applied'] = [];
         for (const m of placed) {
-          const result = await this.kube.apply(m, { force, dryRun });
+          let tookBack: { field: string; manager: string }[] = [];
+          const result = await this.kube.apply(m, { force, dryRun }, (conflicts) => {
+            tookBack = conflicts.map((c) => ({ field: c.field, manager: c.manager }));
+          });
           applied.push({
             apiVersion: m.apiVersion,
             kind: m.kind,
@@ -112,6 +115,7 @@ export class CommandRunner {
             ...(typeof result.metadata?.resourceVersion === 'string'
               ? { resourceVersion: result.metadata.resourceVersion }
               : {}),
+            ...(tookBack.length > 0 ? { tookBack } : {}),
           });
         }
         return { applied };

@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PatchStrategy, type KubernetesObject as K8sObject } from '@kubernetes/client-node';
-import type { KubernetesObject } from '@slipway/contracts';
+import { agentCommandSchema, type KubernetesObject } from '@slipway/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError } from './agent-error.js';
+import { CommandRunner, NamespacePolicy } from './commands.js';
 import { KubeClient, loadKubeConfig } from './kube.js';
 import { KubeApiServer } from './test-support/kube-api-server.js';
 import { REAL_CLUSTER, startTestCluster, type TestCluster } from './test-cluster.test-helper.js';
@@ -102,7 +103,14 @@ describe('server-side apply as the slipway field manager', () => {
     // An Update under Slipway's name (not its Apply) now holds .spec.replicas.
     await mergePatch(deployment('own-update', 5), 'slipway');
     const before = patchesTo('own-update').length;
-    await kube.apply(deployment('own-update', 3), { force: false, dryRun: false });
+    // Through the apply command the server sends, which reports what it took back.
+    const runner = new CommandRunner(kube, new NamespacePolicy(false, []));
+    const result = await runner.run(
+      agentCommandSchema.parse({ kind: 'apply', args: { manifests: [deployment('own-update', 3)] } }),
+    );
+    expect(result).toMatchObject({
+      applied: [{ name: 'own-update', tookBack: [{ field: '.spec.replicas', manager: 'slipway' }] }],
+    });
     expect(await replicasOf('own-update')).toBe(3);
     if (cluster.api) {
       expect(

@@ -20,7 +20,7 @@ import {
   type ResourceRef,
 } from '@slipway/contracts';
 import { AgentError, toAgentError } from './agent-error.js';
-import { applyConflicts, conflictError, foreignConflicts } from './apply.js';
+import { applyConflicts, conflictError, foreignConflicts, type FieldConflict } from './apply.js';
 import { readLog, type FollowOptions } from './logs.js';
 import { capacityCpu, parseCpu, storageClassInfo, withKind } from './kube-objects.js';
 
@@ -167,6 +167,7 @@ export class KubeClient {
   async apply(
     manifest: KubernetesObject,
     options: { force: boolean; dryRun: boolean },
+    onTakeBack?: (conflicts: FieldConflict[]) => void,
   ): Promise<KubernetesObject> {
     const send = async (force: boolean) =>
       toJson<KubernetesObject>(
@@ -193,7 +194,9 @@ export class KubeClient {
       const foreign = foreignConflicts(conflicts, live);
       if (foreign.length > 0) throw conflictError(manifest, foreign);
       try {
-        return await send(true);
+        const applied = await send(true);
+        onTakeBack?.(conflicts);
+        return applied;
       } catch (retryError) {
         throw toAgentError(retryError);
       }

@@ -306,7 +306,12 @@ export type ResourceHealth = z.infer<typeof healthSchema>;
 
 export const applyResultSchema = z.object({
   applied: z.array(
-    resourceRefSchema.extend({ uid: z.string().optional(), resourceVersion: z.string().optional() }),
+    resourceRefSchema.extend({
+      uid: z.string().optional(),
+      resourceVersion: z.string().optional(),
+      /** fields Slipway took back with force from its own managers (a conflict it may settle) */
+      tookBack: z.array(z.object({ field: z.string(), manager: z.string() })).optional(),
+    }),
   ),
 });
 export const deleteResultSchema = z.object({ deleted: z.boolean() });

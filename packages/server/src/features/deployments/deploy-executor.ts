@@ -129,7 +129,13 @@ export class DeployExecutor {
         kind: 'apply',
         args: { manifests: [...pullSecrets, ...objects], namespace: target.namespace },
       });
-      for (const a of applied) say(`applied ${a.kind} ${a.namespace ? `${a.namespace}/` : ''}${a.name}`);
+      for (const a of applied) {
+        // Fields Slipway owned under another of its managers were taken back (decision 033).
+        const tookBack = (a.tookBack ?? []).map((t) => `${t.field} from ${JSON.stringify(t.manager)}`);
+        say(
+          `applied ${a.kind} ${a.namespace ? `${a.namespace}/` : ''}${a.name}${tookBack.length ? ` (took back ${tookBack.join(', ')})` : ''}`,
+        );
+      }
     } catch (err) {
       const mapped = agentFailure(err);
       return end('failed', `apply failed: ${(mapped as Error).message}`);

@@ -257,6 +257,40 @@ spec:
     expect(JSON.stringify(live)).not.toContain('shop:1.4.3');
   });
 
+  it("takes back a field Slipway's own earlier update holds, and says so in the run log", async () => {
+    // An Update under Slipway's name (not its apply) now holds .spec.replicas, with another value.
+    const update = await fetch(
+      `${cluster.api.url}/apis/apps/v1/namespaces/shop/deployments/shop?fieldManager=slipway`,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({ spec: { replicas: 3 } }),
+      },
+    );
+    expect(update.status, await update.text()).toBe(200);
+    // The controller has not seen the new spec yet (an earlier test left the rollout degraded).
+    cluster.api.setStatus('apps/v1', 'Deployment', 'shop', 'shop', {});
+    const id = await run({ environmentId, params: { tag: '1.4.4', manifests: MANIFESTS } });
+    await expect
+      .poll(() => JSON.stringify(cluster.api.get('apps/v1', 'Deployment', 'shop', 'shop')), {
+        timeout: 15_000,
+      })
+      .toContain('shop:1.4.4');
+    const live = cluster.api.get('apps/v1', 'Deployment', 'shop', 'shop')!;
+    expect((live.spec as { replicas?: number }).replicas).toBe(2);
+    cluster.api.setStatus('apps/v1', 'Deployment', 'shop', 'shop', {
+      observedGeneration: (live.metadata as { generation?: number }).generation ?? 1,
+      replicas: 2,
+      updatedReplicas: 2,
+      readyReplicas: 2,
+      availableReplicas: 2,
+    });
+    const done = await finished(id);
+    expect(done.status, JSON.stringify(done)).toBe('succeeded');
+    const logs = await call('GET', `/api/pipelineruns/${id}/logs?task=deploy`);
+    expect(logs.body).toContain('applied Deployment shop/shop (took back .spec.replicas from "slipway")');
+  });
+
   it("fails with 'Environment is required' when the run names no environment", async () => {
     const done = await finished(await run({ params: { tag: '1', manifests: MANIFESTS } }));
     expect(done.status).toBe('failed');
