@@ -82,6 +82,10 @@ export const hasStatusSubresource = (kind: KindInfo): boolean => !NO_STATUS.has(
 export const isBuiltIn = (kind: KindInfo): boolean =>
   BUILT_IN_KINDS.some((k) => k.group === kind.group && k.version === kind.version && k.kind === kind.kind);
 
+/** Kinds whose objects carry metadata.generation: the workload-like groups and custom resources, not core/v1 (in 1.31). */
+export const tracksGeneration = (kind: KindInfo): boolean =>
+  kind.group !== '' && kind.group !== 'rbac.authorization.k8s.io' && kind.group !== 'storage.k8s.io';
+
 export const isReview = (kind: KindInfo): boolean => REVIEW_KINDS.includes(kind);
 
 export const apiVersionOf = (k: KindInfo): string => (k.group ? `${k.group}/${k.version}` : k.version);

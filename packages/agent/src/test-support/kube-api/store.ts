@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiVersionOf } from './kinds.js';
+import { apiVersionOf, tracksGeneration } from './kinds.js';
 import { matches } from './selectors.js';
 import { clone, type KindInfo, type KubeObject } from './types.js';
 
@@ -50,7 +50,7 @@ export class ObjectStore {
     const key = this.key(kind, object.metadata.namespace, object.metadata.name);
     const existing = this.objects.get(key);
     const stored = clone(object);
-    this.stamp(stored, existing);
+    this.stamp(kind, stored, existing);
     this.objects.set(key, stored);
     this.emit(kind, existing ? 'MODIFIED' : 'ADDED', stored, existing);
     return clone(stored);
@@ -60,7 +60,7 @@ export class ObjectStore {
   preview(kind: KindInfo, object: KubeObject): KubeObject {
     const existing = this.objects.get(this.key(kind, object.metadata.namespace, object.metadata.name));
     const out = clone(object);
-    this.stamp(out, existing, true);
+    this.stamp(kind, out, existing, true);
     return out;
   }
 
@@ -94,7 +94,7 @@ export class ObjectStore {
     this.compactedRv = this.resourceVersion;
   }
 
-  private stamp(object: KubeObject, existing: KubeObject | undefined, dryRun = false): void {
+  private stamp(kind: KindInfo, object: KubeObject, existing: KubeObject | undefined, dryRun = false): void {
     const meta = object.metadata;
     meta.uid = (existing?.metadata.uid as string | undefined) ?? randomUUID();
     meta.creationTimestamp =
@@ -104,9 +104,14 @@ export class ObjectStore {
       ? ((existing?.metadata.resourceVersion as string | undefined) ?? undefined)
       : String(++this.resourceVersion);
     if (meta.resourceVersion === undefined) delete meta.resourceVersion;
-    const specChanged = JSON.stringify(existing?.spec) !== JSON.stringify(object.spec);
+    if (!tracksGeneration(kind)) {
+      delete meta.generation;
+      return;
+    }
+    // metadata.generation counts changes to everything but metadata and status.
+    const desired = (o: KubeObject) => JSON.stringify({ ...o, metadata: undefined, status: undefined });
     const generation = (existing?.metadata.generation as number | undefined) ?? 0;
-    meta.generation = existing ? (specChanged ? generation + 1 : generation) : 1;
+    meta.generation = existing ? (desired(existing) !== desired(object) ? generation + 1 : generation) : 1;
   }
 
   private emit(kind: KindInfo, type: EventType, object: KubeObject, previous?: KubeObject): void {

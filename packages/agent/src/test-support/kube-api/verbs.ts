@@ -244,6 +244,8 @@ export function create(
       kind: kind.plural,
     });
   }
+  if (kind.kind === 'Pod' && kind.group === '')
+    object.status = { phase: 'Pending', qosClass: qosClass(object) };
   for (const f of ['uid', 'resourceVersion', 'creationTimestamp', 'deletionTimestamp', 'generation'])
     delete object.metadata[f];
   admit(ctx, kind, object, info);
@@ -404,3 +406,30 @@ export function patch(
 
 const isBuiltInKind = (kind: KindInfo): boolean =>
   !kind.group.includes('.') || kind.group.endsWith('.k8s.io');
+
+/** The pod's QoS class as the apiserver computes it on create. */
+function qosClass(pod: KubeObject): string {
+  const spec = isObject(pod.spec) ? pod.spec : {};
+  const containers = [
+    ...((spec.containers as Record<string, unknown>[] | undefined) ?? []),
+    ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? []),
+  ];
+  const resources = containers.map((c) => (isObject(c.resources) ? c.resources : {}));
+  const of = (r: Record<string, unknown>, k: string) =>
+    isObject(r[k]) ? (r[k] as Record<string, unknown>) : {};
+  if (
+    resources.every(
+      (r) => Object.keys(of(r, 'requests')).length === 0 && Object.keys(of(r, 'limits')).length === 0,
+    )
+  ) {
+    return 'BestEffort';
+  }
+  const guaranteed = resources.every((r) =>
+    ['cpu', 'memory'].every((res) => {
+      const limit = of(r, 'limits')[res];
+      const request = of(r, 'requests')[res] ?? limit;
+      return limit !== undefined && String(limit) === String(request);
+    }),
+  );
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}
