@@ -201,6 +201,23 @@ describe('applyServerSide and the client-side apply annotation (lastAppliedUpdat
   });
 });
 
+describe('objects nobody tracks (skipNonAppliedManager)', () => {
+  it('an update of an object without managedFields records none', () => {
+    const untracked = deployment({ replicas: 1 });
+    const scaled = deployment({ replicas: 2 });
+    expect(recordUpdate(untracked, scaled, { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'apps/v1', now: NOW })).toEqual([]);
+  });
+
+  it('a first apply to it conflicts with "before-first-apply", which owns what was there', () => {
+    const untracked = deployment({ replicas: 1 });
+    expect(() => apply(untracked, deployment({ replicas: 2 }), 'helm')).toThrow(
+      'Apply failed with 1 conflict: conflict with "before-first-apply" using apps/v1: .spec.replicas',
+    );
+    const { managedFields } = apply(untracked, deployment({ replicas: 2 }), 'helm', true);
+    expect(managedFields.map((e) => e.manager)).toEqual(['helm', 'before-first-apply']);
+  });
+});
+
 describe('applyServerSide moving from client-side apply (lastAppliedManager)', () => {
   function clientSideApplied(replicas: number) {
     const manifest = deployment({ replicas });
@@ -454,14 +471,14 @@ describe('apiserver integration cases: appliers and controllers', () => {
 
 describe('structured-merge-diff cases (sigs.k8s.io/structured-merge-diff merge tests, on real kinds)', () => {
   it('owns items with a duplicated key as a whole (duplicates_test: env vars with the same name)', () => {
-    const before = deployment();
+    const before = update(undefined, deployment(), 'kubectl-create');
     const after = structuredClone(before) as unknown as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
     after.spec.template.spec.containers[0]!.env = [
       { name: 'A', value: '1' },
       { name: 'A', value: '2' },
       { name: 'B', value: '3' },
     ];
-    const [e] = recordUpdate(before, after, { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'apps/v1', now: NOW });
+    const e = entry(recordUpdate(before, after, { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'apps/v1', now: NOW }), 'kubectl-edit');
     expect(e!.fieldsV1['f:spec']!['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']!['f:env']).toEqual({
       '.': {},
       'k:{"name":"A"}': {},

@@ -310,9 +310,14 @@ export function applyWithSchema(
   opts: ApplyOptions,
   schema: Schema | undefined,
 ): { object: Record<string, unknown>; managedFields: ManagedFieldsEntry[] } {
-  const managers = readManaged(live);
+  let managers = readManaged(live);
   const liveObj = live ? withoutManagedFields(live) : zeroObject(schema);
   const config = withoutManagedFields(applied);
+  if (live && managers.size === 0) {
+    // skipNonAppliedManager: an object nobody tracked yet is first owned by "before-first-apply".
+    const fields = recordUpdateWithSchema(undefined, liveObj, { manager: 'before-first-apply', operation: 'Update', apiVersion: opts.apiVersion, now: opts.now }, schema);
+    managers = readManaged({ metadata: { managedFields: fields } });
+  }
   const entry: Managed['entry'] = {
     manager: opts.manager,
     operation: 'Apply',
@@ -423,6 +428,8 @@ export function recordUpdate(before: object | undefined, after: object, opts: Up
 export function recordUpdateWithSchema(before: object | undefined, after: object, opts: UpdateOptions, schema: Schema | undefined): ManagedFieldsEntry[] {
   const apiVersion = opts.apiVersion;
   const managers = managedForUpdate(before, after, opts.subresource);
+  // skipNonAppliedManager: an existing object nobody tracks stays untracked until it is applied.
+  if (before && managers.size === 0) return [];
   const lhs = before ? withoutManagedFields(before) : zeroObject(schema);
   const rhs = withoutManagedFields(after);
   const c = filterComparison(compare(lhs, rhs, schema), schema, opts.subresource);
