@@ -1,4 +1,4 @@
-export { KubeApiServer, type KubeApiServerStartOptions } from './server.js';
+export { KubeApiServer } from './server.js';
 export { BUILT_IN_KINDS } from './kinds.js';
 export { parseLabelSelector } from './selectors.js';
 export { defaultExec } from './exec.js';

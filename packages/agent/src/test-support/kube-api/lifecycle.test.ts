@@ -168,3 +168,38 @@ describe('garbage collection through ownerReferences', () => {
     expect(exists('or-grandchild')).toBe(true);
   });
 });
+
+describe('a namespace waiting on finalizers', () => {
+  it('says which resources and finalizers remain, as the namespace controller does', async () => {
+    await k.post('/api/v1/namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'waiting' },
+    });
+    await k.post(
+      '/api/v1/namespaces/waiting/configmaps',
+      configMap('held', 'waiting', { metadata: { name: 'held', finalizers: ['example.com/hold'] } }),
+    );
+    await k.del('/api/v1/namespaces/waiting');
+    const conditions = () =>
+      (
+        k.api.get('v1', 'Namespace', 'waiting')?.status as {
+          conditions?: { type: string; message: string }[];
+        }
+      )?.conditions ?? [];
+    await eventually(() => conditions().length > 0);
+    expect(conditions()).toContainEqual(
+      expect.objectContaining({
+        type: 'NamespaceContentRemaining',
+        message: 'Some resources are remaining: configmaps. has 1 resource instances',
+      }),
+    );
+    expect(conditions()).toContainEqual(
+      expect.objectContaining({
+        type: 'NamespaceFinalizersRemaining',
+        message:
+          'Some content in the namespace has finalizers remaining: example.com/hold in 1 resource instances',
+      }),
+    );
+  });
+});

@@ -274,6 +274,65 @@ export class Lifecycle {
     this.store.write(kind, next);
   }
 
+  /** The conditions the namespace controller sets while content with finalizers remains. */
+  private reportRemaining(kind: KindInfo, ns: KubeObject, contents: KubeObject[]): void {
+    const count = (values: string[]) => {
+      const by = new Map<string, number>();
+      for (const v of values) by.set(v, (by.get(v) ?? 0) + 1);
+      return [...by].sort(([a], [b]) => a.localeCompare(b));
+    };
+    const resources = count(
+      contents.map((o) => {
+        const k = this.kindOf(o)!;
+        // The controller prints resource.group, so core resources end in a bare dot: "pods.".
+        return `${k.plural}.${k.group}`;
+      }),
+    );
+    const finalizers = count(contents.flatMap(finalizersOf));
+    const condition = (type: string, status: string, reason: string, message: string) => ({
+      type,
+      status,
+      lastTransitionTime: ns.metadata.deletionTimestamp,
+      reason,
+      message,
+    });
+    const conditions = [
+      condition(
+        'NamespaceDeletionDiscoveryFailure',
+        'False',
+        'ResourcesDiscovered',
+        'All resources successfully discovered',
+      ),
+      condition(
+        'NamespaceDeletionGroupVersionParsingFailure',
+        'False',
+        'ParsedGroupVersions',
+        'All legacy kube types successfully parsed',
+      ),
+      condition(
+        'NamespaceDeletionContentFailure',
+        'False',
+        'ContentDeleted',
+        'All content successfully deleted, may be waiting on finalization',
+      ),
+      condition(
+        'NamespaceContentRemaining',
+        'True',
+        'SomeResourcesRemain',
+        `Some resources are remaining: ${resources.map(([r, n]) => `${r} has ${n} resource instances`).join(', ')}`,
+      ),
+      condition(
+        'NamespaceFinalizersRemaining',
+        'True',
+        'SomeFinalizersRemain',
+        `Some content in the namespace has finalizers remaining: ${finalizers.map(([f, n]) => `${f} in ${n} resource instances`).join(', ')}`,
+      ),
+    ];
+    const status = isObject(ns.status) ? ns.status : {};
+    if (JSON.stringify(status.conditions) === JSON.stringify(conditions)) return;
+    this.store.write(kind, { ...clone(ns), status: { ...status, conditions } });
+  }
+
   /** The namespace controller: delete the contents, then drop the `kubernetes` finalizer, then the namespace. */
   private terminate(kind: KindInfo, ns: KubeObject): boolean {
     const name = ns.metadata.name;
@@ -288,6 +347,7 @@ export class Lifecycle {
           changed = true;
         }
       }
+      if (!changed) this.reportRemaining(kind, ns, contents);
       return changed;
     }
     const spec = isObject(ns.spec) ? ns.spec : {};

@@ -26,9 +26,6 @@ import {
 import { TestControllers } from './test-controllers.js';
 import { Watches } from './watch.js';
 
-/** @deprecated the same as KubeApiServerOptions */
-export type KubeApiServerStartOptions = KubeApiServerOptions;
-
 /**
  * A protocol-level Kubernetes API server for tests. What it simulates and what it does not is
  * listed in README.md beside this file. Loopback only.
@@ -409,7 +406,7 @@ export class KubeApiServer {
           watches: this.watches,
           gitVersion: this.options.gitVersion ?? 'v1.31.2',
           watchEncoder: (kind, i) => this.watchEncoder(kind, i),
-          ...this.routeExtras(),
+          openapi: serveOpenApi,
         },
         {
           method: req.method ?? 'GET',
@@ -430,9 +427,5 @@ export class KubeApiServer {
       const e = error instanceof HttpError ? error : new HttpError(500, 'InternalError', String(error));
       this.respond(req, res, { code: e.code, object: failureStatus(e) }, info);
     }
-  }
-
-  protected routeExtras(): { openapi?: (pathname: string, accept: string) => unknown } {
-    return { openapi: serveOpenApi };
   }
 }
