@@ -22,11 +22,13 @@ import {
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (Array.isArray(a))
+    return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   if (isObject(a) && isObject(b)) {
     const ka = Object.keys(a);
     return ka.length === Object.keys(b).length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
@@ -57,7 +59,10 @@ function shapeFor(schema: Schema | undefined, value: unknown): Shape {
 /** The path element of a list item (listItemToPathElement). */
 export function listItemPe(shape: Shape, item: unknown, index: number, path: FieldPath): string {
   if (shape.listType === 'map' && shape.keys && shape.keys.length > 0) {
-    if (!isObject(item)) throw new TypedValueError(`${printable(path)}: element ${index}: associative list with keys may only have map elements`);
+    if (!isObject(item))
+      throw new TypedValueError(
+        `${printable(path)}: element ${index}: associative list with keys may only have map elements`,
+      );
     const keys: Record<string, Json> = {};
     for (const key of shape.keys) {
       const v = item[key] ?? KEY_DEFAULTS[key];
@@ -89,7 +94,13 @@ export function toFieldSet(value: unknown, schema: Schema | undefined, strict = 
   return set;
 }
 
-function walkToSet(value: unknown, schema: Schema | undefined, path: string[], set: FieldSetNode, strict = false): void {
+function walkToSet(
+  value: unknown,
+  schema: Schema | undefined,
+  path: string[],
+  set: FieldSetNode,
+  strict = false,
+): void {
   const shape = shapeFor(schema, value);
   if (shape.kind === 'scalar') {
     insertPath(set, path);
@@ -106,7 +117,8 @@ function walkToSet(value: unknown, schema: Schema | undefined, path: string[], s
     const duplicates = new Set<string>();
     for (const pe of pes) {
       if (seen.has(pe)) {
-        if (strict) throw new TypedValueError(`${printable(path)}: duplicate entries for key ${pathString([pe])}`);
+        if (strict)
+          throw new TypedValueError(`${printable(path)}: duplicate entries for key ${pathString([pe])}`);
         duplicates.add(pe);
       }
       seen.add(pe);
@@ -128,6 +140,10 @@ function walkToSet(value: unknown, schema: Schema | undefined, path: string[], s
   if (!isObject(value)) return;
   for (const [key, v] of Object.entries(value)) {
     const p = [...path, fieldPe(key)];
+    // validate.go: an applied configuration may not carry fields its (closed) struct lacks.
+    if (strict && schema && shape.kind === 'struct' && !fieldSchema(schema, key)) {
+      throw new TypedValueError(`${pathString(p)}: field not declared in schema`);
+    }
     walkToSet(v, childSchema(schema, key), p, set, strict);
     if (v === null || (isObject(v) && Object.keys(v).length === 0)) insertPath(set, p);
     else if (!schema || !isDeclaredField(schema, key)) insertPath(set, p);
@@ -164,10 +180,19 @@ function groupItems(shape: Shape, list: unknown, path: FieldPath): Map<string, u
   return out;
 }
 
-function compareNode(lhs: unknown, rhs: unknown, schema: Schema | undefined, path: string[], c: Comparison): void {
+function compareNode(
+  lhs: unknown,
+  rhs: unknown,
+  schema: Schema | undefined,
+  path: string[],
+  c: Comparison,
+): void {
   const shape = shapeFor(schema, rhs === undefined ? lhs : rhs);
   const emptyish = (v: unknown) =>
-    v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+    v === undefined ||
+    v === null ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isObject(v) && Object.keys(v).length === 0);
   if (shape.kind === 'scalar' || shape.atomic || (emptyish(lhs) && emptyish(rhs))) {
     leaf(lhs, rhs, path, c);
     return;
@@ -220,7 +245,8 @@ export function merge(lhs: unknown, rhs: unknown, schema: Schema | undefined, pa
   }
   if (!isObject(lhs) || !isObject(rhs)) return structuredClone(rhs);
   const out: Record<string, unknown> = { ...lhs };
-  for (const [key, v] of Object.entries(rhs)) out[key] = merge(lhs[key], v, childSchema(schema, key), [...path, fieldPe(key)]);
+  for (const [key, v] of Object.entries(rhs))
+    out[key] = merge(lhs[key], v, childSchema(schema, key), [...path, fieldPe(key)]);
   return out;
 }
 
@@ -228,7 +254,13 @@ export function merge(lhs: unknown, rhs: unknown, schema: Schema | undefined, pa
  * typed/merge.go visitListItems: lhs-only items keep their places, shared and new items follow
  * rhs order; live items with a duplicated key are replaced by the applied item.
  */
-function mergeList(lhs: unknown[], rhs: unknown[], shape: Shape, items: Schema | undefined, path: string[]): unknown[] {
+function mergeList(
+  lhs: unknown[],
+  rhs: unknown[],
+  shape: Shape,
+  items: Schema | undefined,
+  path: string[],
+): unknown[] {
   const lPes = lhs.map((item, i) => listItemPe(shape, item, i, path));
   const rPes = rhs.map((item, i) => listItemPe(shape, item, i, path));
   const lByPe = new Map<string, unknown>();
@@ -285,7 +317,12 @@ function mergeList(lhs: unknown[], rhs: unknown[], shape: Shape, items: Schema |
 // ---- RemoveItems ----
 
 /** The value without the members of `set` (typed.RemoveItems); emptied maps and lists become null. */
-export function removeItems(value: unknown, set: FieldSetNode, schema: Schema | undefined, path: string[] = []): unknown {
+export function removeItems(
+  value: unknown,
+  set: FieldSetNode,
+  schema: Schema | undefined,
+  path: string[] = [],
+): unknown {
   const shape = shapeFor(schema, value);
   if (shape.kind === 'scalar') return value;
   if (shape.kind === 'list') {
@@ -295,7 +332,9 @@ export function removeItems(value: unknown, set: FieldSetNode, schema: Schema | 
       const pe = listItemPe(shape, item, i, path);
       const sub = set.children.get(pe);
       if (sub?.member) return;
-      out.push(sub && sub.children.size > 0 ? removeItems(item, sub, itemSchema(schema), [...path, pe]) : item);
+      out.push(
+        sub && sub.children.size > 0 ? removeItems(item, sub, itemSchema(schema), [...path, pe]) : item,
+      );
     });
     return out.length > 0 ? out : null;
   }
@@ -304,7 +343,10 @@ export function removeItems(value: unknown, set: FieldSetNode, schema: Schema | 
   for (const [key, v] of Object.entries(value)) {
     const sub = set.children.get(fieldPe(key));
     if (sub?.member) continue;
-    out[key] = sub && sub.children.size > 0 ? removeItems(v, sub, childSchema(schema, key), [...path, fieldPe(key)]) : v;
+    out[key] =
+      sub && sub.children.size > 0
+        ? removeItems(v, sub, childSchema(schema, key), [...path, fieldPe(key)])
+        : v;
   }
   return Object.keys(out).length > 0 ? out : null;
 }

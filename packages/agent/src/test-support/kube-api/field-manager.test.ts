@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ApplyConflictError, TypedValueError, applyServerSide, recordUpdate, type ManagedFieldsEntry } from './field-manager.js';
+import {
+  ApplyConflictError,
+  TypedValueError,
+  applyServerSide,
+  recordUpdate,
+  type ManagedFieldsEntry,
+} from './field-manager.js';
 import { decodeFieldsV1, encodeFieldsV1, pathString } from './field-manager-set.js';
 import { applyDefaults } from './openapi.js';
 
 const NOW = '2026-11-24T10:00:00Z';
 const LATER = '2026-11-24T10:05:00Z';
 
-function deployment(opts: { replicas?: number; image?: string; labels?: Record<string, string>; ports?: boolean } = {}) {
+function deployment(
+  opts: { replicas?: number; image?: string; labels?: Record<string, string>; ports?: boolean } = {},
+) {
   return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
@@ -21,7 +29,9 @@ function deployment(opts: { replicas?: number; image?: string; labels?: Record<s
             {
               name: 'nginx',
               image: opts.image ?? 'nginx:1.27',
-              ...(opts.ports === false ? {} : { ports: [{ containerPort: 80 }] as Record<string, unknown>[] }),
+              ...(opts.ports === false
+                ? {}
+                : { ports: [{ containerPort: 80 }] as Record<string, unknown>[] }),
             },
           ],
         },
@@ -32,7 +42,12 @@ function deployment(opts: { replicas?: number; image?: string; labels?: Record<s
 const apply = (live: object | undefined, applied: object, manager = 'kubectl', force = false, now = NOW) =>
   applyServerSide(live, applied, { manager, force, apiVersion: 'apps/v1', kind: 'Deployment', now });
 const update = (before: object | undefined, after: object, manager: string, now = NOW) => {
-  const managedFields = recordUpdate(before, after, { manager, operation: 'Update', apiVersion: 'apps/v1', now });
+  const managedFields = recordUpdate(before, after, {
+    manager,
+    operation: 'Update',
+    apiVersion: 'apps/v1',
+    now,
+  });
   const out = structuredClone(after) as { metadata: Record<string, unknown> };
   out.metadata.managedFields = managedFields;
   return out;
@@ -66,7 +81,9 @@ describe('applyServerSide', () => {
                     '.': {},
                     'f:image': {},
                     'f:name': {},
-                    'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {} } },
+                    'f:ports': {
+                      'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {} },
+                    },
                   },
                 },
               },
@@ -89,9 +106,15 @@ describe('applyServerSide', () => {
     }
     expect(error).toBeInstanceOf(ApplyConflictError);
     const conflict = error as ApplyConflictError;
-    expect(conflict.message).toBe('Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas');
+    expect(conflict.message).toBe(
+      'Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas',
+    );
     expect(conflict.causes).toEqual([
-      { type: 'FieldManagerConflict', message: 'conflict with "kubectl-client-side-apply" using apps/v1', field: '.spec.replicas' },
+      {
+        type: 'FieldManagerConflict',
+        message: 'conflict with "kubectl-client-side-apply" using apps/v1',
+        field: '.spec.replicas',
+      },
     ]);
 
     const forced = apply(created, deployment({ replicas: 3 }), 'kubectl', true);
@@ -120,12 +143,15 @@ describe('applyServerSide', () => {
     const created = update(undefined, deployment({ replicas: 2 }), 'kubectl-client-side-apply');
     const { managedFields } = apply(created, deployment({ replicas: 2 }));
     expect(entry(managedFields, 'kubectl')!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
-    expect(entry(managedFields, 'kubectl-client-side-apply')!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+    expect(entry(managedFields, 'kubectl-client-side-apply')!.fieldsV1['f:spec']).toHaveProperty(
+      'f:replicas',
+    );
   });
 
   it('removes fields the applier stops applying, unless another manager owns them', () => {
     const first = apply(undefined, deployment({ labels: { app: 'web', tier: 'front' } })).object;
-    const second = apply(first, deployment({ labels: { app: 'web' } }), 'kubectl', false, LATER).object as unknown as Spec;
+    const second = apply(first, deployment({ labels: { app: 'web' } }), 'kubectl', false, LATER)
+      .object as unknown as Spec;
     expect(second.metadata.labels).toEqual({ app: 'web' });
 
     const shared = apply(first, deployment({ labels: { app: 'web', tier: 'front' } }), 'other').object;
@@ -140,7 +166,12 @@ describe('applyServerSide', () => {
     const updated = update(applied, edited, 'kubectl-edit', LATER);
     const again = apply(updated, deployment(), 'kubectl', false, LATER).object as unknown as Spec;
     expect(again.spec.template.spec.containers).toEqual([
-      { name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }], env: [{ name: 'MODE', value: 'x' }] },
+      {
+        name: 'nginx',
+        image: 'nginx:1.27',
+        ports: [{ containerPort: 80 }],
+        env: [{ name: 'MODE', value: 'x' }],
+      },
     ]);
   });
 
@@ -151,10 +182,22 @@ describe('applyServerSide', () => {
   });
 
   it('keeps an item another applier owns and prunes only what was ours (SMD multiple appliers)', () => {
-    const pod = (containers: object[]) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers } });
+    const pod = (containers: object[]) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: { containers },
+    });
     const podApply = (live: object | undefined, obj: object, manager: string) =>
       applyServerSide(live, obj, { manager, force: false, apiVersion: 'v1', kind: 'Pod', now: NOW }).object;
-    let live = podApply(undefined, pod([{ name: 'a', image: 'a' }, { name: 'b', image: 'b', args: ['x'] }]), 'apply-one');
+    let live = podApply(
+      undefined,
+      pod([
+        { name: 'a', image: 'a' },
+        { name: 'b', image: 'b', args: ['x'] },
+      ]),
+      'apply-one',
+    );
     live = podApply(live, pod([{ name: 'b', image: 'b' }]), 'apply-two');
     live = podApply(live, pod([{ name: 'a', image: 'a' }]), 'apply-one');
     expect((live as { spec: { containers: unknown[] } }).spec.containers).toEqual([
@@ -169,6 +212,11 @@ describe('applyServerSide', () => {
     expect(() => apply(undefined, bad)).toThrow(TypedValueError);
     expect(() => apply(undefined, bad)).toThrow(
       'failed to create typed patch object (apps/v1, Kind=Deployment): .spec.template.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn\'t have default value)',
+    );
+    const unknown = deployment() as Record<string, unknown> & { spec: Record<string, unknown> };
+    unknown.spec.foo = 1;
+    expect(() => apply(undefined, unknown)).toThrow(
+      'failed to create typed patch object (apps/v1, Kind=Deployment): .spec.foo: field not declared in schema',
     );
     const dup = deployment();
     dup.spec.template.spec.containers.push({ name: 'nginx', image: 'x' } as never);
@@ -187,17 +235,25 @@ describe('applyServerSide', () => {
 describe('applyServerSide and the client-side apply annotation (lastAppliedUpdater)', () => {
   it("kubectl's server-side apply rewrites an existing last-applied annotation; other managers do not", () => {
     const csa = deployment();
-    (csa.metadata as Record<string, unknown>).annotations = { 'kubectl.kubernetes.io/last-applied-configuration': '{"old":true}\n' };
+    (csa.metadata as Record<string, unknown>).annotations = {
+      'kubectl.kubernetes.io/last-applied-configuration': '{"old":true}\n',
+    };
     const created = update(undefined, csa, 'kubectl-client-side-apply');
     const manifest = deployment({ replicas: 1, image: 'nginx:<1.28>' });
     const { object } = apply(created, manifest, 'kubectl', true);
-    const annotation = (object.metadata as { annotations: Record<string, string> }).annotations['kubectl.kubernetes.io/last-applied-configuration']!;
+    const annotation = (object.metadata as { annotations: Record<string, string> }).annotations[
+      'kubectl.kubernetes.io/last-applied-configuration'
+    ]!;
     expect(annotation.endsWith('}\n')).toBe(true);
     expect(annotation).toContain('"image":"nginx:\\u003c1.28\\u003e"');
     expect(JSON.parse(annotation)).toEqual(manifest);
     expect(annotation.indexOf('"apiVersion"')).toBeLessThan(annotation.indexOf('"kind"'));
     const other = apply(created, manifest, 'argocd-controller', true).object;
-    expect((other.metadata as { annotations: Record<string, string> }).annotations['kubectl.kubernetes.io/last-applied-configuration']).toBe('{"old":true}\n');
+    expect(
+      (other.metadata as { annotations: Record<string, string> }).annotations[
+        'kubectl.kubernetes.io/last-applied-configuration'
+      ],
+    ).toBe('{"old":true}\n');
   });
 });
 
@@ -205,7 +261,14 @@ describe('objects nobody tracks (skipNonAppliedManager)', () => {
   it('an update of an object without managedFields records none', () => {
     const untracked = deployment({ replicas: 1 });
     const scaled = deployment({ replicas: 2 });
-    expect(recordUpdate(untracked, scaled, { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'apps/v1', now: NOW })).toEqual([]);
+    expect(
+      recordUpdate(untracked, scaled, {
+        manager: 'kubectl-edit',
+        operation: 'Update',
+        apiVersion: 'apps/v1',
+        now: NOW,
+      }),
+    ).toEqual([]);
   });
 
   it('a first apply to it conflicts with "before-first-apply", which owns what was there', () => {
@@ -221,8 +284,12 @@ describe('objects nobody tracks (skipNonAppliedManager)', () => {
 describe('applyServerSide moving from client-side apply (lastAppliedManager)', () => {
   function clientSideApplied(replicas: number) {
     const manifest = deployment({ replicas });
-    const annotated = structuredClone(manifest) as Record<string, unknown> & { metadata: Record<string, unknown> };
-    annotated.metadata.annotations = { 'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(manifest)}\n` };
+    const annotated = structuredClone(manifest) as Record<string, unknown> & {
+      metadata: Record<string, unknown>;
+    };
+    annotated.metadata.annotations = {
+      'kubectl.kubernetes.io/last-applied-configuration': `${JSON.stringify(manifest)}\n`,
+    };
     return update(undefined, annotated, 'kubectl-client-side-apply');
   }
 
@@ -241,22 +308,47 @@ describe('applyServerSide moving from client-side apply (lastAppliedManager)', (
     expect(() => apply(edited, deployment({ replicas: 3 }), 'kubectl')).toThrow(
       'Apply failed with 1 conflict: conflict with "kubectl-edit" using apps/v1: .spec.replicas',
     );
-    expect(() => apply(clientSideApplied(2), deployment({ replicas: 3 }), 'helm')).toThrow(ApplyConflictError);
+    expect(() => apply(clientSideApplied(2), deployment({ replicas: 3 }), 'helm')).toThrow(
+      ApplyConflictError,
+    );
   });
 });
 
 describe('recordUpdate', () => {
   it('gives a creator the fields it set, with "." on maps and pointers that did not exist', () => {
-    const created = deployment({ replicas: 1 }) as Record<string, unknown> & { spec: Record<string, unknown> };
-    created.spec.strategy = { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } };
-    const [e] = recordUpdate(undefined, created, { manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', now: NOW });
-    expect(e).toMatchObject({ manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', time: NOW, fieldsType: 'FieldsV1' });
+    const created = deployment({ replicas: 1 }) as Record<string, unknown> & {
+      spec: Record<string, unknown>;
+    };
+    created.spec.strategy = {
+      type: 'RollingUpdate',
+      rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+    };
+    const [e] = recordUpdate(undefined, created, {
+      manager: 'kubectl-create',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      now: NOW,
+    });
+    expect(e).toMatchObject({
+      manager: 'kubectl-create',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      time: NOW,
+      fieldsType: 'FieldsV1',
+    });
     expect(e!.fieldsV1['f:metadata']).toEqual({ 'f:labels': { '.': {}, 'f:app': {} } });
     const spec = e!.fieldsV1['f:spec']!;
     expect(Object.keys(spec)).not.toContain('.');
-    expect(spec['f:strategy']).toEqual({ 'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} }, 'f:type': {} });
+    expect(spec['f:strategy']).toEqual({
+      'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} },
+      'f:type': {},
+    });
     expect(spec['f:selector']).toEqual({});
-    expect(spec['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']).toMatchObject({ '.': {}, 'f:image': {}, 'f:name': {} });
+    expect(spec['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']).toMatchObject({
+      '.': {},
+      'f:image': {},
+      'f:name': {},
+    });
   });
 
   it('matches the managedFields a real apiserver recorded for kubectl create deployment nginx --image=nginx', () => {
@@ -277,7 +369,12 @@ describe('recordUpdate', () => {
       status: {},
     };
     applyDefaults(created);
-    const [e] = recordUpdate(undefined, created, { manager: 'kubectl-create', operation: 'Update', apiVersion: 'apps/v1', now: NOW });
+    const [e] = recordUpdate(undefined, created, {
+      manager: 'kubectl-create',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      now: NOW,
+    });
     // From a real cluster's `kubectl get deployment -o json` (Kubernetes 1.2x).
     expect(e!.fieldsV1).toEqual({
       'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
@@ -286,7 +383,10 @@ describe('recordUpdate', () => {
         'f:replicas': {},
         'f:revisionHistoryLimit': {},
         'f:selector': {},
-        'f:strategy': { 'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} }, 'f:type': {} },
+        'f:strategy': {
+          'f:rollingUpdate': { '.': {}, 'f:maxSurge': {}, 'f:maxUnavailable': {} },
+          'f:type': {},
+        },
         'f:template': {
           'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
           'f:spec': {
@@ -316,7 +416,12 @@ describe('recordUpdate', () => {
     const applied = apply(undefined, deployment({ replicas: 2 })).object as unknown as Spec;
     const scaled = structuredClone(applied);
     scaled.spec.replicas = 5;
-    const fields = recordUpdate(applied, scaled, { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'apps/v1', now: LATER });
+    const fields = recordUpdate(applied, scaled, {
+      manager: 'kube-controller-manager',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      now: LATER,
+    });
     expect(fields.map((f) => [f.manager, f.operation])).toEqual([
       ['kubectl', 'Apply'],
       ['kube-controller-manager', 'Update'],
@@ -345,7 +450,12 @@ describe('recordUpdate', () => {
 
   it('leaves managedFields alone for a no-op', () => {
     const created = update(undefined, deployment(), 'helm');
-    const fields = recordUpdate(created, structuredClone(created), { manager: 'helm', operation: 'Update', apiVersion: 'apps/v1', now: LATER });
+    const fields = recordUpdate(created, structuredClone(created), {
+      manager: 'helm',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      now: LATER,
+    });
     expect(fields).toEqual(created.metadata.managedFields);
   });
 });
@@ -356,13 +466,30 @@ describe('apiserver integration cases', () => {
     applyServerSide(live, body, { manager, force: false, apiVersion: 'v1', kind: 'ConfigMap', now }).object;
   const cmUpdate = (before: object, after: object, manager: string, now: string) => {
     const out = structuredClone(after) as { metadata: Record<string, unknown> };
-    out.metadata.managedFields = recordUpdate(before, after, { manager, operation: 'Update', apiVersion: 'v1', now });
+    out.metadata.managedFields = recordUpdate(before, after, {
+      manager,
+      operation: 'Update',
+      apiVersion: 'v1',
+      now,
+    });
     return out;
   };
-  const cm = (extra: object = {}) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'test-cm', namespace: 'default' }, ...extra });
+  const cm = (extra: object = {}) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'test-cm', namespace: 'default' },
+    ...extra,
+  });
 
   it('TestApplyManagedFields: merge patches by another manager take the fields they change, grouped in one entry', () => {
-    let live: object = cmApply(undefined, cm({ metadata: { name: 'test-cm', namespace: 'default', labels: { 'test-label': 'test' } }, data: { key: 'value' } }), 'apply_test');
+    let live: object = cmApply(
+      undefined,
+      cm({
+        metadata: { name: 'test-cm', namespace: 'default', labels: { 'test-label': 'test' } },
+        data: { key: 'value' },
+      }),
+      'apply_test',
+    );
     const t1 = '2026-11-24T10:00:01Z';
     const t2 = '2026-11-24T10:00:02Z';
     const patched1 = structuredClone(live) as { data: Record<string, string> };
@@ -372,8 +499,22 @@ describe('apiserver integration cases', () => {
     patched2.data.key = 'new value';
     live = cmUpdate(live, patched2, 'updater', t2);
     expect((live as { metadata: { managedFields: unknown } }).metadata.managedFields).toEqual([
-      { manager: 'apply_test', operation: 'Apply', apiVersion: 'v1', time: NOW, fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:test-label': {} } } } },
-      { manager: 'updater', operation: 'Update', apiVersion: 'v1', time: t2, fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:key': {}, 'f:new-key': {} } } },
+      {
+        manager: 'apply_test',
+        operation: 'Apply',
+        apiVersion: 'v1',
+        time: NOW,
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:metadata': { 'f:labels': { 'f:test-label': {} } } },
+      },
+      {
+        manager: 'updater',
+        operation: 'Update',
+        apiVersion: 'v1',
+        time: t2,
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:data': { 'f:key': {}, 'f:new-key': {} } },
+      },
     ]);
   });
 
@@ -381,7 +522,14 @@ describe('apiserver integration cases', () => {
     const applied = cmApply(undefined, cm({ data: { key: 'value' } }), 'apply_test');
     const cleared = structuredClone(applied) as { metadata: Record<string, unknown> };
     cleared.metadata.managedFields = [{}];
-    expect(recordUpdate(applied, cleared, { manager: 'kubectl-patch', operation: 'Update', apiVersion: 'v1', now: LATER })).toEqual([]);
+    expect(
+      recordUpdate(applied, cleared, {
+        manager: 'kubectl-patch',
+        operation: 'Update',
+        apiVersion: 'v1',
+        now: LATER,
+      }),
+    ).toEqual([]);
   });
 
   it('refuses an apply body with managedFields, or of another version, with 400 as the apiserver does', () => {
@@ -417,13 +565,22 @@ describe('apiserver integration cases', () => {
     const { managedFields } = apply(created, sidecar, 'sidecar_controller');
     expect(entry(managedFields, 'sidecar_controller')!.fieldsV1).toEqual({
       'f:metadata': { 'f:labels': { 'f:sidecar_version': {} } },
-      'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"sidecar"}': { '.': {}, 'f:image': {}, 'f:name': {} } } } } },
+      'f:spec': {
+        'f:template': {
+          'f:spec': { 'f:containers': { 'k:{"name":"sidecar"}': { '.': {}, 'f:image': {}, 'f:name': {} } } },
+        },
+      },
     });
   });
 });
 
 describe('apiserver integration cases: appliers and controllers', () => {
-  type D = ReturnType<typeof deployment> & { spec: { replicas?: number; template: { spec: { containers: Record<string, unknown>[]; hostname?: string } } } };
+  type D = ReturnType<typeof deployment> & {
+    spec: {
+      replicas?: number;
+      template: { spec: { containers: Record<string, unknown>[]; hostname?: string } };
+    };
+  };
 
   it('TestApplyCanTransferFieldOwnershipToController: replicas taken by an updater survive the applier dropping them', () => {
     const applied = apply(undefined, deployment({ replicas: 3 }), 'test_applier').object;
@@ -443,7 +600,9 @@ describe('apiserver integration cases: appliers and controllers', () => {
     next.spec.template.spec.containers = [{ name: 'other-container', image: 'nginx:latest' }];
     next.spec.template.spec.hostname = 'test-hostname';
     const { object, managedFields } = apply(updated, next, 'test_applier');
-    expect((object as unknown as D).spec.template.spec.containers).toEqual([{ name: 'other-container', image: 'nginx:latest' }]);
+    expect((object as unknown as D).spec.template.spec.containers).toEqual([
+      { name: 'other-container', image: 'nginx:latest' },
+    ]);
     expect(entry(managedFields, 'test_updater')).toBeUndefined();
   });
 
@@ -472,14 +631,26 @@ describe('apiserver integration cases: appliers and controllers', () => {
 describe('structured-merge-diff cases (sigs.k8s.io/structured-merge-diff merge tests, on real kinds)', () => {
   it('owns items with a duplicated key as a whole (duplicates_test: env vars with the same name)', () => {
     const before = update(undefined, deployment(), 'kubectl-create');
-    const after = structuredClone(before) as unknown as { spec: { template: { spec: { containers: Record<string, unknown>[] } } } };
+    const after = structuredClone(before) as unknown as {
+      spec: { template: { spec: { containers: Record<string, unknown>[] } } };
+    };
     after.spec.template.spec.containers[0]!.env = [
       { name: 'A', value: '1' },
       { name: 'A', value: '2' },
       { name: 'B', value: '3' },
     ];
-    const e = entry(recordUpdate(before, after, { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'apps/v1', now: NOW }), 'kubectl-edit');
-    expect(e!.fieldsV1['f:spec']!['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']!['f:env']).toEqual({
+    const e = entry(
+      recordUpdate(before, after, {
+        manager: 'kubectl-edit',
+        operation: 'Update',
+        apiVersion: 'apps/v1',
+        now: NOW,
+      }),
+      'kubectl-edit',
+    );
+    expect(
+      e!.fieldsV1['f:spec']!['f:template']!['f:spec']!['f:containers']!['k:{"name":"nginx"}']!['f:env'],
+    ).toEqual({
       '.': {},
       'k:{"name":"A"}': {},
       'k:{"name":"B"}': { '.': {}, 'f:name': {}, 'f:value': {} },
@@ -499,8 +670,12 @@ describe('structured-merge-diff cases (sigs.k8s.io/structured-merge-diff merge t
 
 describe('field paths', () => {
   it('prints paths as fieldpath.Path.String does', () => {
-    expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}', 'f:targetPort'])).toBe('.spec.ports[port=80,protocol="TCP"].targetPort');
-    expect(pathString(['f:metadata', 'f:finalizers', 'v:"kubernetes"'])).toBe('.metadata.finalizers[="kubernetes"]');
+    expect(pathString(['f:spec', 'f:ports', 'k:{"port":80,"protocol":"TCP"}', 'f:targetPort'])).toBe(
+      '.spec.ports[port=80,protocol="TCP"].targetPort',
+    );
+    expect(pathString(['f:metadata', 'f:finalizers', 'v:"kubernetes"'])).toBe(
+      '.metadata.finalizers[="kubernetes"]',
+    );
     expect(pathString(['f:items', 'i:3'])).toBe('.items[3]');
   });
 
