@@ -173,3 +173,29 @@ describe('patches and field managers', () => {
     expect(res.status).toBe(415);
   });
 });
+
+describe('write options', () => {
+  it('checks the query options as the apiserver does', async () => {
+    const path = `${DEPLOYS}/opts`;
+    const apply = await k.call('PATCH', path, deployment('opts'), 'application/apply-patch+yaml');
+    expect(apply.body).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+      details: {
+        group: 'meta.k8s.io',
+        kind: 'PatchOptions',
+        causes: [{ reason: 'FieldValueRequired', field: 'fieldManager' }],
+      },
+    });
+    const forced = await k.patch(`${path}?force=true`, { spec: {} });
+    expect(forced.body.message).toBe(
+      'PatchOptions.meta.k8s.io "" is invalid: force: Forbidden: may not be specified for non-apply patch',
+    );
+    const created = await k.post(`${DEPLOYS}?fieldValidation=Loud&dryRun=Some`, deployment('opts'));
+    expect(created.body.message).toBe(
+      'CreateOptions.meta.k8s.io "" is invalid: [dryRun: Unsupported value: []string{"Some"}: supported values: "All", fieldValidation: Unsupported value: "Loud": supported values: "", "Ignore", "Strict", "Warn"]',
+    );
+  });
+});

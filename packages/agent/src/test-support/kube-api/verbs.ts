@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApiContext, FieldValidation, RequestInfo } from './context.js';
 import { apiVersionOf, hasStatusSubresource, qualified } from './kinds.js';
 import { allocateService } from './services.js';
+import { validateWriteOptions } from './write-options.js';
 import { HttpError, clone, deepMerge, isObject, type KindInfo, type KubeObject } from './types.js';
 
 export interface VerbResult {
@@ -157,16 +158,8 @@ export function admitNamespace(
   }
 }
 
-function fieldValidation(info: RequestInfo): FieldValidation {
-  const v = info.query.fieldValidation;
-  if (v === undefined || v === '') return 'Warn';
-  if (v === 'Strict' || v === 'Warn' || v === 'Ignore') return v;
-  throw new HttpError(
-    400,
-    'BadRequest',
-    `fieldValidation must be one of "Ignore", "Warn", or "Strict", got: ${v}`,
-  );
-}
+const fieldValidation = (info: RequestInfo): FieldValidation =>
+  (info.query.fieldValidation || 'Warn') as FieldValidation;
 
 /** Defaulting, then validation against the schema (fieldValidation decides unknown fields). */
 export function admit(
@@ -232,6 +225,7 @@ export function create(
   body: unknown,
   info: RequestInfo,
 ): VerbResult {
+  validateWriteOptions('CreateOptions', info.query);
   const object = parseObject(body);
   checkIdentity(kind, object, namespace);
   admitNamespace(ctx, kind, namespace, object.metadata.name);
@@ -304,6 +298,7 @@ export function update(
   info: RequestInfo,
   sub?: string,
 ): VerbResult {
+  validateWriteOptions('UpdateOptions', info.query);
   const existing = ctx.store.lookup(kind, namespace, name);
   if (!existing) throw notFound(kind, name);
   const object = parseObject(body);
@@ -335,15 +330,9 @@ export function patch(
   sub?: string,
 ): VerbResult {
   const type = contentType.split(';')[0]!.trim();
+  validateWriteOptions('PatchOptions', info.query, type === 'application/apply-patch+yaml');
   const existing = ctx.store.lookup(kind, namespace, name);
   if (type === 'application/apply-patch+yaml') {
-    if (!info.query.fieldManager) {
-      throw new HttpError(
-        400,
-        'BadRequest',
-        'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
-      );
-    }
     const applied = parseObject(body);
     checkIdentity(kind, applied, namespace, name);
     if (!existing) admitNamespace(ctx, kind, namespace, name);
@@ -351,7 +340,7 @@ export function patch(
     if (kind.namespaced) applied.metadata.namespace = namespace;
     const force = info.query.force === 'true';
     let result = ctx.schema.apply(existing && clone(existing), applied, {
-      manager: info.query.fieldManager,
+      manager: info.query.fieldManager!,
       force,
       apiVersion: applied.apiVersion,
       kind: applied.kind,
