@@ -74,6 +74,17 @@ const NO_STATUS = new Set([
   'ClusterRoleBinding',
   'StorageClass',
 ]);
+/** What `kubectl get all` lists: the built-in kinds in the `all` category. */
+const ALL_CATEGORY = new Set([
+  'Pod',
+  'Service',
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Job',
+  'CronJob',
+]);
 /** Kinds with a `/scale` subresource (autoscaling/v1 Scale). */
 export const SCALABLE = new Set(['Deployment', 'StatefulSet', 'ReplicaSet']);
 
@@ -162,6 +173,7 @@ export class Kinds {
         kind: k.kind,
         verbs: VERBS,
         ...(k.shortNames ? { shortNames: k.shortNames } : {}),
+        ...(ALL_CATEGORY.has(k.kind) && isBuiltIn(k) ? { categories: ['all'] } : {}),
       });
       if (k.kind === 'Pod') {
         resources.push({ name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });

@@ -73,6 +73,32 @@ describe('Table output', () => {
   });
 });
 
+describe('kubectl get all and the other printers', () => {
+  it("puts the workload kinds in the 'all' category and prints a CronJob's columns", async () => {
+    const apps = (await k.get('/apis/apps/v1')).body.resources as { name: string; categories?: string[] }[];
+    expect(apps.find((r) => r.name === 'deployments')?.categories).toEqual(['all']);
+    const core = (await k.get('/api/v1')).body.resources as { name: string; categories?: string[] }[];
+    expect(core.find((r) => r.name === 'configmaps')?.categories).toBeUndefined();
+    k.api.put({
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: { name: 'cj', namespace: 'default' },
+      spec: { schedule: '*/5 * * * *' },
+    });
+    const table = (await k.get('/apis/batch/v1/namespaces/default/cronjobs', TABLE)).body;
+    expect(names(table)).toEqual([
+      'Name',
+      'Schedule',
+      'Timezone',
+      'Suspend',
+      'Active',
+      'Last Schedule',
+      'Age',
+    ]);
+    expect(table.rows[0].cells.slice(0, 6)).toEqual(['cj', '*/5 * * * *', '<none>', 'False', 0, '<none>']);
+  });
+});
+
 describe('access reviews', () => {
   const review = (verb: string, resource: string) => ({
     apiVersion: 'authorization.k8s.io/v1',

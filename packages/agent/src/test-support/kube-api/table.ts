@@ -4,7 +4,7 @@ import { isObject, type KindInfo, type KubeObject } from './types.js';
 
 interface Column {
   name: string;
-  type: 'string' | 'integer' | 'date';
+  type: 'string' | 'integer' | 'date' | 'boolean';
   format?: string;
   priority?: number;
   cell: (o: KubeObject) => string | number;
@@ -246,8 +246,108 @@ const COLUMNS: Record<string, Column[]> = {
   ],
 };
 
+/** More built-in kinds, with the columns of the apiserver's printers (pkg/printers/internalversion). */
+const MORE_COLUMNS: Record<string, Column[]> = {
+  'apps/v1/DaemonSet': [
+    NAME,
+    { name: 'Desired', type: 'integer', cell: (o) => num(obj(o.status).desiredNumberScheduled) },
+    { name: 'Current', type: 'integer', cell: (o) => num(obj(o.status).currentNumberScheduled) },
+    { name: 'Ready', type: 'integer', cell: (o) => num(obj(o.status).numberReady) },
+    { name: 'Up-to-date', type: 'integer', cell: (o) => num(obj(o.status).updatedNumberScheduled) },
+    { name: 'Available', type: 'integer', cell: (o) => num(obj(o.status).numberAvailable) },
+    {
+      name: 'Node Selector',
+      type: 'string',
+      cell: (o) =>
+        Object.entries(obj(obj(obj(obj(o.spec).template).spec).nodeSelector))
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(',') || '<none>',
+    },
+    AGE,
+    CONTAINERS,
+    IMAGES,
+    SELECTOR,
+  ],
+  'batch/v1/CronJob': [
+    NAME,
+    { name: 'Schedule', type: 'string', cell: (o) => String(obj(o.spec).schedule ?? '') },
+    { name: 'Timezone', type: 'string', cell: (o) => String(obj(o.spec).timeZone ?? '<none>') },
+    { name: 'Suspend', type: 'boolean', cell: (o) => (obj(o.spec).suspend ? 'True' : 'False') },
+    { name: 'Active', type: 'integer', cell: (o) => list(obj(o.status).active).length },
+    {
+      name: 'Last Schedule',
+      type: 'string',
+      cell: (o) => {
+        const last = obj(o.status).lastScheduleTime;
+        return last ? humanDuration(Date.now() - Date.parse(String(last))) : '<none>';
+      },
+    },
+    AGE,
+  ],
+  'networking.k8s.io/v1/Ingress': [
+    NAME,
+    { name: 'Class', type: 'string', cell: (o) => String(obj(o.spec).ingressClassName ?? '<none>') },
+    {
+      name: 'Hosts',
+      type: 'string',
+      cell: (o) =>
+        list(obj(o.spec).rules)
+          .map((r) => String(r.host ?? '*'))
+          .join(',') || '*',
+    },
+    { name: 'Address', type: 'string', cell: () => '' },
+    { name: 'Ports', type: 'string', cell: (o) => (list(obj(o.spec).tls).length > 0 ? '80, 443' : '80') },
+    AGE,
+  ],
+  'v1/ServiceAccount': [NAME, { name: 'Secrets', type: 'integer', cell: (o) => list(o.secrets).length }, AGE],
+  'v1/PersistentVolumeClaim': [
+    NAME,
+    { name: 'Status', type: 'string', cell: (o) => String(obj(o.status).phase ?? 'Pending') },
+    { name: 'Volume', type: 'string', cell: (o) => String(obj(o.spec).volumeName ?? '') },
+    { name: 'Capacity', type: 'string', cell: (o) => String(obj(obj(o.status).capacity).storage ?? '') },
+    { name: 'Access Modes', type: 'string', cell: () => '' },
+    { name: 'StorageClass', type: 'string', cell: (o) => String(obj(o.spec).storageClassName ?? '<unset>') },
+    { name: 'VolumeAttributesClass', type: 'string', cell: () => '<unset>' },
+    AGE,
+  ],
+  'v1/Endpoints': [
+    NAME,
+    {
+      name: 'Endpoints',
+      type: 'string',
+      cell: (o) =>
+        list(o.subsets)
+          .flatMap((s) =>
+            list(s.addresses).flatMap((a) => list(s.ports).map((p) => `${String(a.ip)}:${String(p.port)}`)),
+          )
+          .join(',') || '<none>',
+    },
+    AGE,
+  ],
+  'v1/Event': [
+    {
+      name: 'Last Seen',
+      type: 'string',
+      cell: (o) => {
+        const t = o.lastTimestamp ?? o.eventTime ?? o.metadata.creationTimestamp;
+        return t ? humanDuration(Date.now() - Date.parse(String(t))) : '<unknown>';
+      },
+    },
+    { name: 'Type', type: 'string', cell: (o) => String(o.type ?? '') },
+    { name: 'Reason', type: 'string', cell: (o) => String(o.reason ?? '') },
+    {
+      name: 'Object',
+      type: 'string',
+      cell: (o) =>
+        `${String(obj(o.involvedObject).kind ?? '').toLowerCase()}/${String(obj(o.involvedObject).name ?? '')}`,
+    },
+    { name: 'Message', type: 'string', cell: (o) => String(o.message ?? '').trim() },
+  ],
+};
+
 function columnsOf(kind: KindInfo): Column[] {
-  return COLUMNS[`${kind.group ? `${kind.group}/` : ''}${kind.version}/${kind.kind}`] ?? [NAME, AGE];
+  const key = `${kind.group ? `${kind.group}/` : ''}${kind.version}/${kind.kind}`;
+  return COLUMNS[key] ?? MORE_COLUMNS[key] ?? [NAME, AGE];
 }
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
