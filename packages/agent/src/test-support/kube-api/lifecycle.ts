@@ -28,6 +28,7 @@ export function deleteOptions(
 ): {
   dryRun: boolean;
   propagation?: Propagation;
+  gracePeriodSeconds?: number;
   preconditions?: { uid?: string; resourceVersion?: string };
 } {
   const b = isObject(body) ? body : {};
@@ -45,9 +46,11 @@ export function deleteOptions(
     }
     propagation = policy as Propagation;
   } else if (orphan !== undefined) propagation = String(orphan) === 'true' ? 'Orphan' : 'Background';
+  const grace = query.gracePeriodSeconds ?? b.gracePeriodSeconds;
   return {
     dryRun: isDryRun(query) || dryRunBody.includes('All'),
     ...(propagation ? { propagation } : {}),
+    ...(grace !== undefined ? { gracePeriodSeconds: Number(grace) } : {}),
     ...(isObject(b.preconditions)
       ? { preconditions: b.preconditions as { uid?: string; resourceVersion?: string } }
       : {}),
@@ -107,6 +110,20 @@ export function deleteObject(
     gc.wake();
     return { code: 200, object: stored };
   }
+  const spec = isObject(existing.spec) ? existing.spec : {};
+  const grace =
+    options.gracePeriodSeconds ?? (spec.terminationGracePeriodSeconds as number | undefined) ?? 30;
+  if (kind.kind === 'Pod' && kind.group === '' && gc.gracefulPods && spec.nodeName && grace > 0) {
+    // A pod on a node terminates gracefully: the kubelet (a test controller) finishes it.
+    if (!next.metadata.deletionTimestamp) {
+      next.metadata.deletionTimestamp = new Date(Date.now() + grace * 1000)
+        .toISOString()
+        .replace(/\.\d+Z$/, 'Z');
+      next.metadata.deletionGracePeriodSeconds = grace;
+    }
+    if (options.dryRun) return { code: 200, object: ctx.store.preview(kind, next) };
+    return { code: 200, object: ctx.store.write(kind, next) };
+  }
   const propagation = options.propagation ?? defaultPropagation(kind);
   if (propagation === 'Foreground' && !finalizers.includes('foregroundDeletion'))
     finalizers.push('foregroundDeletion');
@@ -145,6 +162,8 @@ export function deleteObject(
  */
 export class Lifecycle {
   private readonly goneOwners = new Set<string>();
+  /** pods on a node terminate gracefully (set while the test kubelet runs) */
+  gracefulPods = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly idle: (() => void)[] = [];
 
@@ -228,6 +247,8 @@ export class Lifecycle {
         continue;
       }
       if (!object.metadata.deletionTimestamp) continue;
+      // A pod in its grace period is the kubelet's to finish.
+      if (Number(object.metadata.deletionGracePeriodSeconds ?? 0) > 0 && kind.kind === 'Pod') continue;
       const uid = String(object.metadata.uid);
       if (kind.kind === 'Namespace' && kind.group === '') {
         changed = this.terminate(kind, object) || changed;

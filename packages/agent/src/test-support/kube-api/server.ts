@@ -151,6 +151,7 @@ export class KubeApiServer {
   /** Starts the test controllers (see test-controllers.ts): rollouts, pods and jobs then finish by themselves. */
   startControllers(): void {
     this.controllers ??= new TestControllers(this.store, this.kinds);
+    this.lifecycle.gracefulPods = true;
   }
 
   addKind(kind: KindInfo): void {

@@ -87,3 +87,30 @@ describe('the test controllers', () => {
     expect(pod?.status).toMatchObject({ phase: 'Succeeded' });
   });
 });
+
+describe('the test kubelet', () => {
+  it('terminates a pod on a node gracefully: deletionTimestamp and grace period, then gone', async () => {
+    await k.post('/api/v1/namespaces/default/pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'solo' },
+      spec: { containers: [{ name: 'c', image: 'busybox' }] },
+    });
+    await eventually(
+      () => (k.api.get('v1', 'Pod', 'solo', 'default')?.status as { phase?: string })?.phase === 'Running',
+    );
+    const watch = k.watch(
+      `/api/v1/namespaces/default/pods?watch=true&fieldSelector=metadata.name%3Dsolo&resourceVersion=${k.api.store.resourceVersion}`,
+    );
+    await eventually(() => k.api.watchers() > 0);
+    const deleted = await k.del('/api/v1/namespaces/default/pods/solo');
+    expect(deleted.body).toMatchObject({
+      kind: 'Pod',
+      metadata: { deletionTimestamp: expect.any(String), deletionGracePeriodSeconds: 30 },
+    });
+    await eventually(() => watch.events.some((e) => e.type === 'DELETED'));
+    watch.stop();
+    expect(watch.events.map((e) => e.type)).toEqual(['MODIFIED', 'MODIFIED', 'DELETED']);
+    expect(watch.events[1]!.object.metadata.deletionGracePeriodSeconds).toBe(0);
+  });
+});

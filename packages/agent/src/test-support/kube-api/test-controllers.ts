@@ -87,7 +87,10 @@ export class TestControllers {
     for (const s of this.all('apps/v1', 'StatefulSet'))
       if (!s.metadata.deletionTimestamp) this.replicas(s, 'StatefulSet');
     for (const j of this.all('batch/v1', 'Job')) if (!j.metadata.deletionTimestamp) this.job(j);
-    for (const p of this.all('v1', 'Pod')) if (!p.metadata.deletionTimestamp) this.kubelet(p);
+    for (const p of this.all('v1', 'Pod')) {
+      if (!p.metadata.deletionTimestamp) this.kubelet(p);
+      else if (Number(p.metadata.deletionGracePeriodSeconds ?? 0) > 0) this.kill(p);
+    }
   }
 
   private deployment(d: KubeObject): void {
@@ -417,6 +420,31 @@ export class TestControllers {
       },
     };
     this.write(next as KubeObject);
+  }
+
+  /** The kubelet stops a terminating pod's containers at once and lets it go (grace period 0). */
+  private kill(pod: KubeObject): void {
+    const status = obj(pod.status);
+    const t = now();
+    const containerStatuses = ((status.containerStatuses as Record<string, unknown>[] | undefined) ?? []).map(
+      (c) => ({
+        ...c,
+        ready: false,
+        started: false,
+        state: {
+          terminated: {
+            exitCode: 0,
+            reason: 'Completed',
+            startedAt: obj(obj(c.state).running).startedAt ?? t,
+            finishedAt: t,
+          },
+        },
+      }),
+    );
+    const next = clone(pod);
+    next.metadata.deletionGracePeriodSeconds = 0;
+    next.status = { ...status, containerStatuses };
+    this.write(next);
   }
 
   private isJobPod(pod: KubeObject): boolean {
