@@ -15,11 +15,12 @@ export function sendJson(
   status: number,
   body: unknown,
   headers: Record<string, string | string[]> = {},
+  contentType = 'application/json',
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
-    'content-type': 'application/json',
+    'content-type': contentType,
     'content-length': Buffer.byteLength(text),
   });
   res.end(text);

@@ -99,6 +99,38 @@ describe('kubectl get all and the other printers', () => {
   });
 });
 
+describe('aggregated discovery', () => {
+  it('answers apidiscovery.k8s.io/v2 to a client that asks for it first, and the legacy lists otherwise', async () => {
+    const accept = {
+      accept: 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json',
+    };
+    const apis = await k.get('/apis', accept);
+    expect(apis.headers.get('content-type')).toBe(
+      'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList',
+    );
+    const apps = apis.body.items.find((i: { metadata: { name: string } }) => i.metadata.name === 'apps');
+    const deployments = apps.versions[0].resources.find(
+      (r: { resource: string }) => r.resource === 'deployments',
+    );
+    expect(deployments).toMatchObject({
+      responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' },
+      scope: 'Namespaced',
+      singularResource: 'deployment',
+      categories: ['all'],
+    });
+    expect(deployments.subresources).toContainEqual({
+      subresource: 'scale',
+      responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+      verbs: ['get', 'patch', 'update'],
+    });
+    const core = await k.get('/api', accept);
+    expect(core.body.items[0].versions[0].resources).toContainEqual(
+      expect.objectContaining({ resource: 'namespaces', scope: 'Cluster' }),
+    );
+    expect((await k.get('/apis')).body.kind).toBe('APIGroupList');
+  });
+});
+
 describe('access reviews', () => {
   const review = (verb: string, resource: string) => ({
     apiVersion: 'authorization.k8s.io/v1',

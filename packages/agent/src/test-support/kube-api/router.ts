@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiContext, RequestInfo } from './context.js';
+import { AGGREGATED, aggregatedDiscovery, wantsAggregated } from './discovery.js';
 import { notFoundResource, sendText } from './http.js';
 import { SCALABLE, isBuiltIn, isReview } from './kinds.js';
 import { deleteObject, type Lifecycle } from './lifecycle.js';
@@ -33,7 +34,8 @@ export interface RouteDeps {
 }
 
 /** A result to encode (JSON, Table or protobuf), or undefined when the route wrote the response itself. */
-export type RouteResult = (VerbResult & { kind?: KindInfo; list?: boolean }) | undefined;
+export type RouteResult =
+  (VerbResult & { kind?: KindInfo; list?: boolean; contentType?: string }) | undefined;
 
 const methodNotAllowed = () =>
   new HttpError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
@@ -68,6 +70,17 @@ export function route(deps: RouteDeps, r: RouteRequest): RouteResult {
     const doc = deps.openapi(pathname, info.accept);
     if (doc === undefined) throw notFoundResource();
     return { code: 200, object: doc };
+  }
+  if (
+    (segments[0] === 'api' || segments[0] === 'apis') &&
+    segments.length === 1 &&
+    wantsAggregated(info.accept)
+  ) {
+    return {
+      code: 200,
+      object: aggregatedDiscovery(ctx.kinds, segments[0] === 'api'),
+      contentType: AGGREGATED,
+    };
   }
   if (segments[0] === 'api' && segments.length === 1) {
     return {

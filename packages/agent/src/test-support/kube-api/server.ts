@@ -330,7 +330,7 @@ export class KubeApiServer {
   protected respond(
     req: IncomingMessage,
     res: ServerResponse,
-    result: { code: number; object: unknown; kind?: KindInfo; list?: boolean },
+    result: { code: number; object: unknown; kind?: KindInfo; list?: boolean; contentType?: string },
     info: RequestInfo,
   ): void {
     void req;
@@ -345,7 +345,7 @@ export class KubeApiServer {
       res.end(body);
       return;
     }
-    sendJson(res, result.code, object, this.warningHeaders(info));
+    sendJson(res, result.code, object, this.warningHeaders(info), result.contentType);
   }
 
   /** The Table a client asked for (Accept: application/json;as=Table;v=v1;g=meta.k8s.io), if any. */
