@@ -114,3 +114,29 @@ describe('the test kubelet', () => {
     expect(watch.events[1]!.object.metadata.deletionGracePeriodSeconds).toBe(0);
   });
 });
+
+describe('events from the test controllers', () => {
+  it('records the scaling, scheduling and container events kubectl describe shows', async () => {
+    const events = (
+      await k.get(
+        '/api/v1/namespaces/default/events?fieldSelector=involvedObject.kind%3DDeployment,involvedObject.name%3Dweb',
+      )
+    ).body.items as { reason: string; message: string; source: { component: string } }[];
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        reason: 'ScalingReplicaSet',
+        message: expect.stringMatching(/^Scaled up replica set web-\w+ from 0 to 2$/),
+        source: { component: 'deployment-controller' },
+      }),
+    );
+    const pod = k.api.list('v1', 'Pod', 'default').find((p) => p.metadata.name.startsWith('web-'))!;
+    const podEvents = (
+      await k.get(
+        `/api/v1/namespaces/default/events?fieldSelector=involvedObject.name%3D${pod.metadata.name}`,
+      )
+    ).body.items as { reason: string }[];
+    expect(podEvents.map((e) => e.reason)).toEqual(
+      expect.arrayContaining(['Scheduled', 'Pulled', 'Created', 'Started']),
+    );
+  });
+});

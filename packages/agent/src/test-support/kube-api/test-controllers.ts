@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kinds } from './kinds.js';
 import type { ObjectStore } from './store.js';
-import { clone, isObject, type KubeObject } from './types.js';
+import { TestKubelet } from './test-kubelet.js';
+import { obj, now, recordEvent, safe } from './test-events.js';
+import { clone, type KubeObject } from './types.js';
 
 /**
  * TEST CONTROLLERS, not Kubernetes: small stand-ins for the Deployment, ReplicaSet, StatefulSet
@@ -12,11 +14,6 @@ import { clone, isObject, type KubeObject } from './types.js';
  * succeed at once and the Job completes. Status fields follow the real controllers'.
  */
 
-const ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
-const safe = (bytes: Buffer, n: number) =>
-  [...bytes.subarray(0, n)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
-const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 type Owner = KubeObject;
@@ -45,11 +42,17 @@ function condition(type: string, status: string, reason: string, message: string
 export class TestControllers {
   private timer: NodeJS.Timeout | undefined;
   private readonly stopListening: () => void;
+  private readonly kubelet: TestKubelet;
 
   constructor(
     private readonly store: ObjectStore,
     private readonly kinds: Kinds,
   ) {
+    this.kubelet = new TestKubelet({
+      nodes: () => this.all('v1', 'Node'),
+      write: (o) => this.write(o),
+      event: (about, reason, message, component) => this.event(about, reason, message, component),
+    });
     this.stopListening = store.onChange(() => this.wake());
     this.wake();
   }
@@ -88,8 +91,8 @@ export class TestControllers {
       if (!s.metadata.deletionTimestamp) this.replicas(s, 'StatefulSet');
     for (const j of this.all('batch/v1', 'Job')) if (!j.metadata.deletionTimestamp) this.job(j);
     for (const p of this.all('v1', 'Pod')) {
-      if (!p.metadata.deletionTimestamp) this.kubelet(p);
-      else if (Number(p.metadata.deletionGracePeriodSeconds ?? 0) > 0) this.kill(p);
+      if (!p.metadata.deletionTimestamp) this.kubelet.run(p);
+      else if (Number(p.metadata.deletionGracePeriodSeconds ?? 0) > 0) this.kubelet.kill(p);
     }
   }
 
@@ -129,14 +132,28 @@ export class TestControllers {
         },
       };
       this.write(current);
+      this.event(
+        d,
+        'ScalingReplicaSet',
+        `Scaled up replica set ${current.metadata.name} from 0 to ${desired}`,
+        'deployment-controller',
+      );
       return;
     }
-    if (obj(current.spec).replicas !== desired)
-      this.write({ ...clone(current), spec: { ...obj(current.spec), replicas: desired } });
-    for (const old of owned) {
-      if (old !== current && obj(old.spec).replicas !== 0)
-        this.write({ ...clone(old), spec: { ...obj(old.spec), replicas: 0 } });
-    }
+    const scale = (rs: KubeObject, to: number) => {
+      const from = Number(obj(rs.spec).replicas ?? 0);
+      if (from === to) return;
+      this.write({ ...clone(rs), spec: { ...obj(rs.spec), replicas: to } });
+      const direction = to > from ? 'up' : 'down';
+      this.event(
+        d,
+        'ScalingReplicaSet',
+        `Scaled ${direction} replica set ${rs.metadata.name} from ${from} to ${to}`,
+        'deployment-controller',
+      );
+    };
+    scale(current, desired);
+    for (const old of owned) if (old !== current) scale(old, 0);
     const annotations = obj(d.metadata.annotations);
     if (annotations['deployment.kubernetes.io/revision'] !== String(revision)) {
       this.write({
@@ -239,11 +256,33 @@ export class TestControllers {
           spec: clone(obj(template.spec)),
           status: { phase: 'Pending', qosClass: 'BestEffort' },
         });
+        const created =
+          kind === 'StatefulSet'
+            ? `create Pod ${name} in StatefulSet ${owner.metadata.name} successful`
+            : `Created pod: ${name}`;
+        this.event(
+          owner,
+          'SuccessfulCreate',
+          created,
+          kind === 'StatefulSet' ? 'statefulset-controller' : 'replicaset-controller',
+        );
       }
       return;
     }
     if (pods.length > desired) {
-      for (const p of pods.slice(desired)) this.store.remove(this.kinds.of('v1', 'Pod'), p);
+      for (const p of pods.slice(desired)) {
+        this.store.remove(this.kinds.of('v1', 'Pod'), p);
+        const deleted =
+          kind === 'StatefulSet'
+            ? `delete Pod ${p.metadata.name} in StatefulSet ${owner.metadata.name} successful`
+            : `Deleted pod: ${p.metadata.name}`;
+        this.event(
+          owner,
+          'SuccessfulDelete',
+          deleted,
+          kind === 'StatefulSet' ? 'statefulset-controller' : 'replicaset-controller',
+        );
+      }
       return;
     }
     const ready = pods.filter((p) =>
@@ -292,6 +331,7 @@ export class TestControllers {
     const succeeded = pods.filter((p) => obj(p.status).phase === 'Succeeded').length;
     const started = (status.startTime as string | undefined) ?? now();
     if (succeeded >= completions) {
+      this.event(job, 'Completed', 'Job completed', 'job-controller');
       const t = now();
       this.setStatus(job, {
         startTime: started,
@@ -332,11 +372,12 @@ export class TestControllers {
         'controller-uid': uid,
         'job-name': job.metadata.name,
       };
+      const name = `${job.metadata.name}-${safe(randomBytes(5), 5)}`;
       this.write({
         apiVersion: 'v1',
         kind: 'Pod',
         metadata: {
-          name: `${job.metadata.name}-${safe(randomBytes(5), 5)}`,
+          name,
           namespace: job.metadata.namespace!,
           labels,
           ownerReferences: [ownerRef(job)],
@@ -344,6 +385,7 @@ export class TestControllers {
         spec: clone(obj(template.spec)),
         status: { phase: 'Pending', qosClass: 'BestEffort' },
       });
+      this.event(job, 'SuccessfulCreate', `Created pod: ${name}`, 'job-controller');
     }
     this.setStatus(job, {
       ...status,
@@ -355,101 +397,18 @@ export class TestControllers {
     });
   }
 
-  /** The scheduler and kubelet: a pending pod is bound to the first node and runs ready; a Job's pod then succeeds. */
-  private kubelet(pod: KubeObject): void {
-    const status = obj(pod.status);
-    const phase = status.phase ?? 'Pending';
-    if (phase !== 'Pending' && !(phase === 'Running' && this.isJobPod(pod))) return;
-    const spec = obj(pod.spec);
-    const containers = (spec.containers as { name: string; image?: string }[] | undefined) ?? [];
-    const t = now();
-    const node = String(spec.nodeName ?? this.all('v1', 'Node')[0]?.metadata.name ?? 'node-1');
-    const jobDone = phase === 'Running';
-    const base = {
-      name: '',
-      image: '',
-      imageID: '',
-      restartCount: 0,
-      started: !jobDone,
-      ready: !jobDone,
-      containerID: `containerd://${safe(randomBytes(12), 12)}`,
-    };
-    const next = {
-      ...clone(pod),
-      spec: { ...spec, nodeName: node },
-      status: {
-        phase: jobDone ? 'Succeeded' : 'Running',
-        conditions: [
-          { type: 'PodReadyToStartContainers', status: 'True', lastProbeTime: null, lastTransitionTime: t },
-          { type: 'Initialized', status: 'True', lastProbeTime: null, lastTransitionTime: t },
-          {
-            type: 'Ready',
-            status: jobDone ? 'False' : 'True',
-            lastProbeTime: null,
-            lastTransitionTime: t,
-            ...(jobDone ? { reason: 'PodCompleted' } : {}),
-          },
-          {
-            type: 'ContainersReady',
-            status: jobDone ? 'False' : 'True',
-            lastProbeTime: null,
-            lastTransitionTime: t,
-            ...(jobDone ? { reason: 'PodCompleted' } : {}),
-          },
-          { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: t },
-        ],
-        hostIP: '10.0.0.1',
-        podIP: `10.244.0.${(Number.parseInt(String(pod.metadata.uid).slice(0, 2), 16) % 250) + 2}`,
-        startTime: status.startTime ?? t,
-        qosClass: status.qosClass ?? 'BestEffort',
-        containerStatuses: containers.map((c) => ({
-          ...base,
-          name: c.name,
-          image: c.image ?? '',
-          state: jobDone
-            ? {
-                terminated: {
-                  exitCode: 0,
-                  reason: 'Completed',
-                  startedAt: status.startTime ?? t,
-                  finishedAt: t,
-                },
-              }
-            : { running: { startedAt: t } },
-        })),
-      },
-    };
-    this.write(next as KubeObject);
-  }
-
-  /** The kubelet stops a terminating pod's containers at once and lets it go (grace period 0). */
-  private kill(pod: KubeObject): void {
-    const status = obj(pod.status);
-    const t = now();
-    const containerStatuses = ((status.containerStatuses as Record<string, unknown>[] | undefined) ?? []).map(
-      (c) => ({
-        ...c,
-        ready: false,
-        started: false,
-        state: {
-          terminated: {
-            exitCode: 0,
-            reason: 'Completed',
-            startedAt: obj(obj(c.state).running).startedAt ?? t,
-            finishedAt: t,
-          },
-        },
-      }),
-    );
-    const next = clone(pod);
-    next.metadata.deletionGracePeriodSeconds = 0;
-    next.status = { ...status, containerStatuses };
-    this.write(next);
-  }
-
-  private isJobPod(pod: KubeObject): boolean {
-    return ((pod.metadata.ownerReferences as { kind: string }[] | undefined) ?? []).some(
-      (r) => r.kind === 'Job',
+  private event(about: KubeObject, reason: string, message: string, component: string): void {
+    recordEvent(
+      this.store,
+      this.kinds,
+      this.store.lookup(
+        this.kinds.of(about.apiVersion, about.kind),
+        about.metadata.namespace,
+        about.metadata.name,
+      ) ?? about,
+      reason,
+      message,
+      component,
     );
   }
 }
