@@ -31,6 +31,50 @@ window.matchMedia = (query: string) => {
   } as MediaQueryList;
 };
 
+/**
+ * jsdom computes an element's style by testing it against every rule of every style sheet, and
+ * MUI's emotion writes thousands of them (one per distinct style, never removed): half a web
+ * test's time went there (Testing Library's accessible names, MUI's TextareaAutosize, user-event's
+ * pointer-events check). Almost all of those rules end in a class (`.css-1x2y3z`,
+ * `.css-1x2y3z .MuiButton-root`), so an element without that class cannot match and the full
+ * selector engine is asked only about the rest. Same answers, a fraction of the work.
+ */
+function fastRuleMatching() {
+  const implSymbol = Object.getOwnPropertySymbols(document).find((s) => s.description === 'impl');
+  type Check = (
+    selector: string,
+    node: unknown,
+    opt?: object,
+  ) => { match: boolean; pseudoElement: string | null };
+  const engine = implSymbol
+    ? (document as unknown as Record<symbol, { _domSelector?: { check: Check } }>)[implSymbol]?._domSelector
+    : undefined;
+  if (!engine) return; // another jsdom: keep its own matching
+  const full = engine.check.bind(engine);
+  // the last compound of a selector without brackets or parentheses, and its classes
+  const lastClasses = new Map<string, { classes: string[]; onlyClasses: boolean } | null>();
+  const parse = (selector: string) => {
+    if (/[[(,\\]/.test(selector)) return null;
+    const last = /(?:^|[\s>+~])([^\s>+~]+)$/.exec(selector.trim())?.[1] ?? '';
+    const classes = [...last.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+    if (classes.length === 0) return null;
+    return { classes, onlyClasses: last === selector.trim() && /^(\.-?[_a-zA-Z][\w-]*)+$/.test(last) };
+  };
+  engine.check = (selector, node, opt) => {
+    let parsed = lastClasses.get(selector);
+    if (parsed === undefined) lastClasses.set(selector, (parsed = parse(selector)));
+    const element = node as { getAttributeNS?: (ns: null, name: string) => string | null };
+    if (parsed && typeof element.getAttributeNS === 'function') {
+      const have = ` ${(element.getAttributeNS(null, 'class') ?? '').replace(/\s+/g, ' ')} `;
+      const hasAll = parsed.classes.every((c) => have.includes(` ${c} `));
+      if (!hasAll) return { match: false, pseudoElement: null };
+      if (parsed.onlyClasses) return { match: true, pseudoElement: null };
+    }
+    return full(selector, node, opt);
+  };
+}
+fastRuleMatching();
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
