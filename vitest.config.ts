@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { SpreadBrowserTests } from './vitest.sequencer';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
 const agentSource = (file: string) => fileURLToPath(new URL(`./packages/agent/src/${file}`, import.meta.url));
@@ -32,6 +33,7 @@ export default defineConfig({
     // built and tested on, that is one file at a time. Most files wait on child processes, sockets
     // and timers, so one per core is faster, and the timeouts leave room for a loaded machine.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: SpreadBrowserTests },
     projects: [
       {
         resolve: { alias },
@@ -65,7 +67,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // one at a time, beside the unit files (see e2e/one-at-a-time.ts)
+          setupFiles: ['./e2e/one-at-a-time.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -9,7 +9,7 @@ import { buildIfStale, root } from './build-steps.mjs';
 
 const args = process.argv.slice(2);
 const onlyUnits = args.includes('--project') && !args.includes('e2e');
-if (!onlyUnits) buildIfStale(['web']);
+if (!onlyUnits) buildIfStale(['web'], { precompress: 'skip' });
 
 const resultsDir = path.join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
