@@ -1,4 +1,4 @@
-import type { ApiContext, RequestInfo } from './context.js';
+import type { ApiContext } from './context.js';
 import { apiVersionOf, isReview } from './kinds.js';
 import { HttpError, isObject, type AccessAttributes, type KindInfo } from './types.js';
 import type { VerbResult } from './verbs.js';
@@ -6,7 +6,7 @@ import type { VerbResult } from './verbs.js';
 const USER = { username: 'kubernetes-admin', groups: ['kubeadm:cluster-admins', 'system:authenticated'] };
 
 /** authorization.k8s.io reviews and authentication.k8s.io SelfSubjectReview: nothing is stored. */
-export function review(ctx: ApiContext, kind: KindInfo, body: unknown, info: RequestInfo): VerbResult {
+export function review(ctx: ApiContext, kind: KindInfo, body: unknown): VerbResult {
   if (!isObject(body) || body.kind !== kind.kind || body.apiVersion !== apiVersionOf(kind)) {
     throw new HttpError(
       400,
@@ -14,7 +14,6 @@ export function review(ctx: ApiContext, kind: KindInfo, body: unknown, info: Req
       `the API version in the data (${String(isObject(body) ? body.apiVersion : '')}) does not match the expected API version (${apiVersionOf(kind)})`,
     );
   }
-  void info;
   const spec = isObject(body.spec) ? body.spec : {};
   const metadata = { ...(isObject(body.metadata) ? body.metadata : {}), creationTimestamp: null };
   const answer = (status: unknown) => ({

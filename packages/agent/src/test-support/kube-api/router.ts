@@ -128,7 +128,7 @@ export function route(deps: RouteDeps, r: RouteRequest): RouteResult {
   if (!kind.namespaced) namespace = undefined;
   if (isReview(kind)) {
     if (method !== 'POST' || name) throw methodNotAllowed();
-    return review(ctx, kind, r.body, info);
+    return review(ctx, kind, r.body);
   }
   if (sub === 'log' && kind.kind === 'Pod' && kind.group === '' && method === 'GET') {
     ctx.logs.serve(ctx.store.lookup(kind, namespace, name!), namespace!, name!, query, res);

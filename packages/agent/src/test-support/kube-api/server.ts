@@ -35,8 +35,8 @@ export class KubeApiServer {
   url = '';
   /** the CA certificate (PEM) when started with `tls: true` */
   caPem: string | undefined;
-  protected server: Server;
-  protected readonly wss = new WebSocketServer({
+  private server: Server;
+  private readonly wss = new WebSocketServer({
     noServer: true,
     handleProtocols: (protocols) => {
       for (const p of ['v5.channel.k8s.io', 'v4.channel.k8s.io']) if (protocols.has(p)) return p;
@@ -44,14 +44,14 @@ export class KubeApiServer {
     },
   });
   readonly store = new ObjectStore();
-  protected readonly kinds = new Kinds();
-  protected readonly logs = new Logs();
-  protected readonly watches: Watches;
-  protected readonly lifecycle: Lifecycle;
-  protected readonly ctx: ApiContext;
+  private readonly kinds = new Kinds();
+  private readonly logs = new Logs();
+  private readonly watches: Watches;
+  private readonly lifecycle: Lifecycle;
+  private readonly ctx: ApiContext;
   private readonly execSockets = new Set<WebSocket>();
   private controllers: TestControllers | undefined;
-  protected readonly options: KubeApiServerOptions;
+  private readonly options: KubeApiServerOptions;
 
   constructor(options: KubeApiServerOptions = {}, schema: SchemaHooks = openApiSchema) {
     this.options = options;
@@ -326,14 +326,12 @@ export class KubeApiServer {
     return !this.options.token || req.headers.authorization === `Bearer ${this.options.token}`;
   }
 
-  /** Encodes an answer by what the client accepts (JSON; subclasses add Table and protobuf). */
-  protected respond(
-    req: IncomingMessage,
+  /** Encodes an answer by what the client accepts: a Table, protobuf or JSON. */
+  private respond(
     res: ServerResponse,
     result: { code: number; object: unknown; kind?: KindInfo; list?: boolean; contentType?: string },
     info: RequestInfo,
   ): void {
-    void req;
     const object = this.asTable(result, info) ?? result.object;
     if (prefersProtobuf(info.accept) && isObject(object) && canEncode(object.apiVersion, object.kind)) {
       const body = encodeObject(object);
@@ -349,10 +347,7 @@ export class KubeApiServer {
   }
 
   /** The Table a client asked for (Accept: application/json;as=Table;v=v1;g=meta.k8s.io), if any. */
-  protected asTable(
-    result: { object: unknown; kind?: KindInfo; list?: boolean },
-    info: RequestInfo,
-  ): unknown {
+  private asTable(result: { object: unknown; kind?: KindInfo; list?: boolean }, info: RequestInfo): unknown {
     const kind = result.kind;
     if (!kind || !wantsTable(info.accept) || !isObject(result.object)) return undefined;
     const include = (info.query.includeObject as IncludeObject | undefined) ?? 'Metadata';
@@ -376,7 +371,7 @@ export class KubeApiServer {
       toTable(kind, [o], String(o.metadata.resourceVersion ?? ''), include, first);
   }
 
-  protected warningHeaders(info: RequestInfo): Record<string, string[]> {
+  private warningHeaders(info: RequestInfo): Record<string, string[]> {
     if (info.warnings.length === 0) return {};
     return { warning: info.warnings.map((w) => `299 - ${JSON.stringify(w)}`) };
   }
@@ -419,14 +414,14 @@ export class KubeApiServer {
           res,
         },
       );
-      if (result) this.respond(req, res, result, info);
+      if (result) this.respond(res, result, info);
     } catch (error) {
       if (res.headersSent) {
         res.end();
         return;
       }
       const e = error instanceof HttpError ? error : new HttpError(500, 'InternalError', String(error));
-      this.respond(req, res, { code: e.code, object: failureStatus(e) }, info);
+      this.respond(res, { code: e.code, object: failureStatus(e) }, info);
     }
   }
 }
