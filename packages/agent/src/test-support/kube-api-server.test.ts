@@ -72,8 +72,10 @@ describe('the test Kubernetes API server', () => {
     const path = '/api/v1/namespaces/default/configmaps/b';
     const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b' }, data: { x: '1' } };
     expect((await call('PATCH', path, cm, 'application/apply-patch+yaml')).body).toMatchObject({
-      code: 400,
-      message: expect.stringContaining('fieldManager: Required value'),
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
     });
     expect(
       (await call('PATCH', `${path}?fieldManager=slipway`, cm, 'application/apply-patch+yaml')).status,
