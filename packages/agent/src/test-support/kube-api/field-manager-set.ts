@@ -106,7 +106,8 @@ function prune(set: FieldSetNode): FieldSetNode {
 export function members(set: FieldSetNode, prefix: string[] = []): string[][] {
   const out: string[][] = [];
   if (set.member) out.push(prefix);
-  for (const pe of sortedElements(set.children.keys())) out.push(...members(set.children.get(pe)!, [...prefix, pe]));
+  for (const pe of sortedElements(set.children.keys()))
+    out.push(...members(set.children.get(pe)!, [...prefix, pe]));
   return out;
 }
 
@@ -160,7 +161,11 @@ export const fieldPe = (name: string): string => `f:${name}`;
 export const valuePe = (value: unknown): string => `v:${JSON.stringify(value)}`;
 export const indexPe = (index: number): string => `i:${index}`;
 export function keyPe(keys: Record<string, unknown>): string {
-  const sorted = Object.fromEntries(Object.keys(keys).sort().map((k) => [k, keys[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(keys)
+      .sort()
+      .map((k) => [k, keys[k]]),
+  );
   return `k:${JSON.stringify(sorted)}`;
 }
 
@@ -178,7 +183,9 @@ export function pathString(path: FieldPath): string {
           return `.${body}`;
         case 'k': {
           const keys = JSON.parse(body) as Record<string, unknown>;
-          return `[${Object.entries(keys).map(([k, v]) => `${k}=${goValueString(v)}`).join(',')}]`;
+          return `[${Object.entries(keys)
+            .map(([k, v]) => `${k}=${goValueString(v)}`)
+            .join(',')}]`;
         }
         case 'v':
           return `[=${goValueString(JSON.parse(body))}]`;

@@ -95,12 +95,17 @@ export class ApplyConflictError extends Error {
   constructor(readonly conflicts: Conflict[]) {
     super(conflictMessage(conflicts));
     this.name = 'ApplyConflictError';
-    this.causes = conflicts.map((c) => ({ type: 'FieldManagerConflict', message: `conflict with ${c.manager}`, field: c.field }));
+    this.causes = conflicts.map((c) => ({
+      type: 'FieldManagerConflict',
+      message: `conflict with ${c.manager}`,
+      field: c.field,
+    }));
   }
 }
 
 function conflictMessage(conflicts: Conflict[]): string {
-  if (conflicts.length === 1) return `Apply failed with 1 conflict: conflict with ${conflicts[0]!.manager}: ${conflicts[0]!.field}`;
+  if (conflicts.length === 1)
+    return `Apply failed with 1 conflict: conflict with ${conflicts[0]!.manager}: ${conflicts[0]!.field}`;
   const byManager = new Map<string, string[]>();
   for (const c of conflicts) byManager.set(c.manager, [...(byManager.get(c.manager) ?? []), c.field]);
   const lines: string[] = [];
@@ -127,11 +132,21 @@ function printManager(e: Managed['entry']): string {
 }
 
 // stripmeta.go: fields no manager owns.
-const STRIPPED = ['apiVersion', 'kind', 'metadata'].map((f) => [`f:${f}`]).concat(
-  ['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map(
-    (f) => ['f:metadata', `f:${f}`],
-  ),
-);
+const STRIPPED = ['apiVersion', 'kind', 'metadata']
+  .map((f) => [`f:${f}`])
+  .concat(
+    [
+      'name',
+      'namespace',
+      'creationTimestamp',
+      'selfLink',
+      'uid',
+      'clusterName',
+      'generation',
+      'managedFields',
+      'resourceVersion',
+    ].map((f) => ['f:metadata', `f:${f}`]),
+  );
 function stripMeta(set: FieldSetNode): FieldSetNode {
   const strip = emptySet();
   for (const p of STRIPPED) {
@@ -146,19 +161,29 @@ function stripMeta(set: FieldSetNode): FieldSetNode {
 }
 
 /** The part of a field set a request may own: status is reset on the main resource, only status through /status. */
-function filterForSubresource(set: FieldSetNode, schema: Schema | undefined, subresource: string | undefined): FieldSetNode {
+function filterForSubresource(
+  set: FieldSetNode,
+  schema: Schema | undefined,
+  subresource: string | undefined,
+): FieldSetNode {
   const out: FieldSetNode = { member: set.member, children: new Map(set.children) };
   if (subresource === 'status') {
     for (const pe of out.children.keys()) if (pe !== 'f:status') out.children.delete(pe);
   } else if (subresource === 'scale') {
     const replicas = set.children.get('f:spec')?.children.get('f:replicas');
-    out.children = new Map(replicas ? [['f:spec', { member: false, children: new Map([['f:replicas', replicas]]) }]] : []);
+    out.children = new Map(
+      replicas ? [['f:spec', { member: false, children: new Map([['f:replicas', replicas]]) }]] : [],
+    );
   } else if (deref(schema)?.properties?.status) {
     out.children.delete('f:status');
   }
   return out;
 }
-function filterComparison(c: Comparison, schema: Schema | undefined, subresource: string | undefined): Comparison {
+function filterComparison(
+  c: Comparison,
+  schema: Schema | undefined,
+  subresource: string | undefined,
+): Comparison {
   return {
     added: stripMeta(filterForSubresource(c.added, schema, subresource)),
     modified: stripMeta(filterForSubresource(c.modified, schema, subresource)),
@@ -250,7 +275,8 @@ function zeroObject(schema: Schema | undefined): Record<string, unknown> {
 function zeroStruct(schema: Schema): Record<string, unknown> {
   const name = (schema.$ref ?? schema.allOf?.[0]?.$ref ?? '').replace(/^#\/definitions\//, '');
   // metav1.Time is a struct too: a zero ObjectMeta carries `creationTimestamp: null`.
-  const out: Record<string, unknown> = name === 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' ? { creationTimestamp: null } : {};
+  const out: Record<string, unknown> =
+    name === 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta' ? { creationTimestamp: null } : {};
   const def = deref(schema);
   const structs = ZERO_STRUCT_FIELDS[name] ?? [];
   for (const f of def?.required ?? []) if (!structs.includes(f)) out[f] = null;
@@ -268,10 +294,14 @@ export function applyServerSide(
   opts: ApplyOptions,
 ): { object: Record<string, unknown>; managedFields: ManagedFieldsEntry[] } {
   const patchMeta = isObject(applied) && isObject(applied.metadata) ? applied.metadata : {};
-  if (patchMeta.managedFields !== undefined && patchMeta.managedFields !== null) throw new PatchError('metadata.managedFields must be nil', 400);
+  if (patchMeta.managedFields !== undefined && patchMeta.managedFields !== null)
+    throw new PatchError('metadata.managedFields must be nil', 400);
   const patchVersion = isObject(applied) ? applied.apiVersion : undefined;
   if (patchVersion !== opts.apiVersion) {
-    throw new PatchError(`Incorrect version specified in apply patch. Specified patch version: ${String(patchVersion ?? '')}, expected: ${opts.apiVersion}`, 400);
+    throw new PatchError(
+      `Incorrect version specified in apply patch. Specified patch version: ${String(patchVersion ?? '')}, expected: ${opts.apiVersion}`,
+      400,
+    );
   }
   const schema = schemaFor(opts.apiVersion, opts.kind);
   try {
@@ -288,8 +318,15 @@ export function applyServerSide(
   }
 }
 
-function allowedFromLastApplied(live: object, apiVersion: string, schema: Schema | undefined): FieldSetNode | undefined {
-  const annotations = isObject(live) && isObject(live.metadata) && isObject(live.metadata.annotations) ? live.metadata.annotations : {};
+function allowedFromLastApplied(
+  live: object,
+  apiVersion: string,
+  schema: Schema | undefined,
+): FieldSetNode | undefined {
+  const annotations =
+    isObject(live) && isObject(live.metadata) && isObject(live.metadata.annotations)
+      ? live.metadata.annotations
+      : {};
   const raw = annotations[LAST_APPLIED];
   if (typeof raw !== 'string' || raw === '') return undefined;
   let lastApplied: unknown;
@@ -315,7 +352,12 @@ export function applyWithSchema(
   const config = withoutManagedFields(applied);
   if (live && managers.size === 0) {
     // skipNonAppliedManager: an object nobody tracked yet is first owned by "before-first-apply".
-    const fields = recordUpdateWithSchema(undefined, liveObj, { manager: 'before-first-apply', operation: 'Update', apiVersion: opts.apiVersion, now: opts.now }, schema);
+    const fields = recordUpdateWithSchema(
+      undefined,
+      liveObj,
+      { manager: 'before-first-apply', operation: 'Update', apiVersion: opts.apiVersion, now: opts.now },
+      schema,
+    );
     managers = readManaged({ metadata: { managedFields: fields } });
   }
   const entry: Managed['entry'] = {
@@ -331,8 +373,12 @@ export function applyWithSchema(
     configSet = stripMeta(filterForSubresource(toFieldSet(config, schema, true), schema, opts.subresource));
   } catch (e) {
     if (!(e instanceof TypedValueError)) throw e;
-    const [group, version] = opts.apiVersion.includes('/') ? opts.apiVersion.split('/') : ['', opts.apiVersion];
-    throw new TypedValueError(`failed to create typed patch object (${group}/${version}, Kind=${opts.kind}): ${e.message}`);
+    const [group, version] = opts.apiVersion.includes('/')
+      ? opts.apiVersion.split('/')
+      : ['', opts.apiVersion];
+    throw new TypedValueError(
+      `failed to create typed patch object (${group}/${version}, Kind=${opts.kind}): ${e.message}`,
+    );
   }
   let merged = merge(liveObj, config, schema);
   const previous = managers.get(id);
@@ -340,14 +386,17 @@ export function applyWithSchema(
   managers.set(id, { entry, set: configSet });
   if (lastSet && !isEmptySet(lastSet)) merged = prune(merged, managers, lastSet, schema);
   // A no-op apply leaves the object, and so the entry's time, as it was (managedFieldsUpdater).
-  if (live && previous?.entry.time && deepEqual(dropNulls(liveObj), dropNulls(merged))) entry.time = previous.entry.time;
+  if (live && previous?.entry.time && deepEqual(dropNulls(liveObj), dropNulls(merged)))
+    entry.time = previous.entry.time;
   const c = filterComparison(compare(liveObj, merged, schema), schema, opts.subresource);
   const conflicts: Conflict[] = [];
   const changed = union(c.modified, c.added);
   for (const [otherId, other] of managers) {
     if (otherId === id) continue;
     const clash = intersection(other.set, changed);
-    if (!isEmptySet(clash)) for (const p of members(clash)) conflicts.push({ manager: printManager(other.entry), field: pathString(p), path: p });
+    if (!isEmptySet(clash))
+      for (const p of members(clash))
+        conflicts.push({ manager: printManager(other.entry), field: pathString(p), path: p });
   }
   if (conflicts.length > 0 && !opts.force) throw new ApplyConflictError(conflicts);
   for (const [otherId, other] of managers) {
@@ -356,7 +405,10 @@ export function applyWithSchema(
   }
   const managedFields = encodeManaged(managers);
   const object = dropNulls(merged) as Record<string, unknown>;
-  const metadata = (isObject(object.metadata) ? object.metadata : (object.metadata = {})) as Record<string, unknown>;
+  const metadata = (isObject(object.metadata) ? object.metadata : (object.metadata = {})) as Record<
+    string,
+    unknown
+  >;
   // lastAppliedUpdater: kubectl's server-side apply keeps a client-side apply annotation in step.
   const annotations = isObject(metadata.annotations) ? metadata.annotations : undefined;
   if (opts.manager === 'kubectl' && annotations && typeof annotations[LAST_APPLIED] === 'string') {
@@ -376,7 +428,15 @@ function buildLastApplied(applied: object): string {
     delete copy.metadata.annotations[LAST_APPLIED];
   }
   const sorted = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sorted) : isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])])) : v;
+    Array.isArray(v)
+      ? v.map(sorted)
+      : isObject(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted(v[k])]),
+          )
+        : v;
   const json = JSON.stringify(sorted(copy))
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
@@ -387,7 +447,12 @@ function buildLastApplied(applied: object): string {
 }
 
 /** Update.prune: fields the applier owned last time and no longer applies go, unless someone else owns them. */
-function prune(merged: unknown, managers: Map<string, Managed>, lastSet: FieldSetNode, schema: Schema | undefined): unknown {
+function prune(
+  merged: unknown,
+  managers: Map<string, Managed>,
+  lastSet: FieldSetNode,
+  schema: Schema | undefined,
+): unknown {
   const last = ensureNamedFieldsAreMembers(lastSet, schema);
   const pruned = removeItems(merged, last, schema) ?? {};
   let managed = emptySet();
@@ -403,11 +468,17 @@ function prune(merged: unknown, managers: Map<string, Managed>, lastSet: FieldSe
  * decodeLiveOrNew: a request may reset managedFields (`[]` or `[{}]`) or set them; otherwise, and
  * always through a subresource, the live object's count.
  */
-function managedForUpdate(before: object | undefined, after: object, subresource: string | undefined): Map<string, Managed> {
+function managedForUpdate(
+  before: object | undefined,
+  after: object,
+  subresource: string | undefined,
+): Map<string, Managed> {
   if (subresource) return readManaged(before);
   const incoming = isObject(after) && isObject(after.metadata) ? after.metadata.managedFields : undefined;
   if (Array.isArray(incoming)) {
-    const reset = incoming.length === 0 || (incoming.length === 1 && isObject(incoming[0]) && Object.keys(incoming[0]).length === 0);
+    const reset =
+      incoming.length === 0 ||
+      (incoming.length === 1 && isObject(incoming[0]) && Object.keys(incoming[0]).length === 0);
     if (reset) return new Map();
     const fromRequest = readManaged(after);
     if (fromRequest.size > 0) return fromRequest;
@@ -419,13 +490,22 @@ function managedForUpdate(before: object | undefined, after: object, subresource
  * The managedFields after a create, update or non-apply patch by `opts.manager`: it owns what it
  * added or changed, other managers lose what it changed or removed (the apiserver forces updates).
  */
-export function recordUpdate(before: object | undefined, after: object, opts: UpdateOptions): ManagedFieldsEntry[] {
+export function recordUpdate(
+  before: object | undefined,
+  after: object,
+  opts: UpdateOptions,
+): ManagedFieldsEntry[] {
   const kind = opts.kind ?? (isObject(after) && typeof after.kind === 'string' ? after.kind : '');
   return recordUpdateWithSchema(before, after, opts, schemaFor(opts.apiVersion, kind));
 }
 
 /** recordUpdate with the types from any schema (undefined: deduced). */
-export function recordUpdateWithSchema(before: object | undefined, after: object, opts: UpdateOptions, schema: Schema | undefined): ManagedFieldsEntry[] {
+export function recordUpdateWithSchema(
+  before: object | undefined,
+  after: object,
+  opts: UpdateOptions,
+  schema: Schema | undefined,
+): ManagedFieldsEntry[] {
   const apiVersion = opts.apiVersion;
   const managers = managedForUpdate(before, after, opts.subresource);
   // skipNonAppliedManager: an existing object nobody tracks stays untracked until it is applied.

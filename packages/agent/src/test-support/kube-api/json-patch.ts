@@ -30,7 +30,10 @@ function equal(a: unknown, b: unknown): boolean {
   if (isContainer(a) && isContainer(b) && !Array.isArray(b)) {
     const ka = Object.keys(a);
     const bo = b as Record<string, unknown>;
-    return ka.length === Object.keys(bo).length && ka.every((k) => k in bo && equal((a as Record<string, unknown>)[k], bo[k]));
+    return (
+      ka.length === Object.keys(bo).length &&
+      ka.every((k) => k in bo && equal((a as Record<string, unknown>)[k], bo[k]))
+    );
   }
   return false;
 }
@@ -57,7 +60,8 @@ class Doc {
   }
 }
 
-const invalidIndex = (idx: number) => new Error(`Unable to access invalid index: ${idx}: invalid index referenced`);
+const invalidIndex = (idx: number) =>
+  new Error(`Unable to access invalid index: ${idx}: invalid index referenced`);
 
 function get(c: Container, key: string): unknown {
   if (!Array.isArray(c)) return c[key];
@@ -81,7 +85,10 @@ function add(c: Container, key: string, value: unknown): Error | undefined {
     return undefined;
   }
   let idx = atoi(key);
-  if (idx === undefined) return new Error(`value was not a proper array index: '${key}': strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
+  if (idx === undefined)
+    return new Error(
+      `value was not a proper array index: '${key}': strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`,
+    );
   const size = c.length + 1;
   if (idx >= size) return invalidIndex(idx);
   if (idx < 0) {
@@ -147,21 +154,24 @@ function applyOne(doc: Doc, op: Operation): void {
       const path = pathOf(op, 'path');
       if (path === undefined) return fail('remove operation failed to decode path: missing value');
       const found = doc.find(path);
-      if (!found) return fail(`remove operation does not apply: doc is missing path: "${path}": missing value`);
+      if (!found)
+        return fail(`remove operation does not apply: doc is missing path: "${path}": missing value`);
       const err = remove(found[0], found[1]);
       if (err) fail(`error in remove for path: '${path}': ${err.message}`);
       return;
     }
     case 'replace': {
       const path = pathOf(op, 'path');
-      if (path === undefined) return fail('replace operation failed to decode path: operation missing path field: missing value');
+      if (path === undefined)
+        return fail('replace operation failed to decode path: operation missing path field: missing value');
       if (path === '') {
         if (!isContainer(value)) return fail('replace operation value must be object or array');
         doc.root = value;
         return;
       }
       const found = doc.find(path);
-      if (!found) return fail(`replace operation does not apply: doc is missing path: ${path}: missing value`);
+      if (!found)
+        return fail(`replace operation does not apply: doc is missing path: ${path}: missing value`);
       if (Array.isArray(found[0]) && get(found[0], found[1]) instanceof Error) {
         return fail(`replace operation does not apply: doc is missing key: ${path}: missing value`);
       }
@@ -172,11 +182,18 @@ function applyOne(doc: Doc, op: Operation): void {
     case 'move':
     case 'copy': {
       const from = pathOf(op, 'from');
-      if (from === undefined) return fail(`${kind} operation failed to decode from: operation, missing from field: missing value`);
+      if (from === undefined)
+        return fail(`${kind} operation failed to decode from: operation, missing from field: missing value`);
       const src = doc.find(from);
-      if (!src) return fail(`${kind} operation does not apply: doc is missing from path: ${from}: missing value`);
+      if (!src)
+        return fail(`${kind} operation does not apply: doc is missing from path: ${from}: missing value`);
       const got = get(src[0], src[1]);
-      if (got instanceof Error) return fail(kind === 'move' ? `error in move for path: '${src[1]}': ${got.message}` : `error in copy for from: '${from}': ${got.message}`);
+      if (got instanceof Error)
+        return fail(
+          kind === 'move'
+            ? `error in move for path: '${src[1]}': ${got.message}`
+            : `error in copy for from: '${from}': ${got.message}`,
+        );
       if (kind === 'move') {
         const err = remove(src[0], src[1]);
         if (err) return fail(`error in move for path: '${src[1]}': ${err.message}`);
@@ -184,14 +201,23 @@ function applyOne(doc: Doc, op: Operation): void {
       const path = pathOf(op, 'path');
       if (path === undefined) return fail(`${kind} operation failed to decode path: missing value`);
       const dst = doc.find(path);
-      if (!dst) return fail(`${kind} operation does not apply: doc is missing destination path: ${path}: missing value`);
+      if (!dst)
+        return fail(
+          `${kind} operation does not apply: doc is missing destination path: ${path}: missing value`,
+        );
       const err = add(dst[0], dst[1], kind === 'copy' ? structuredClone(got ?? null) : (got ?? null));
-      if (err) fail(kind === 'move' ? `error in move for path: '${path}': ${err.message}` : `error while adding value during copy: ${err.message}`);
+      if (err)
+        fail(
+          kind === 'move'
+            ? `error in move for path: '${path}': ${err.message}`
+            : `error while adding value during copy: ${err.message}`,
+        );
       return;
     }
     case 'test': {
       const path = pathOf(op, 'path');
-      if (path === undefined) return fail('test operation failed to decode path: operation missing path field: missing value');
+      if (path === undefined)
+        return fail('test operation failed to decode path: operation missing path field: missing value');
       if (path === '') {
         if (!equal(doc.root, value)) fail(`testing value ${path} failed: test failed`);
         return;
@@ -210,18 +236,32 @@ function applyOne(doc: Doc, op: Operation): void {
 }
 
 const jsonKind = (v: unknown) =>
-  Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'boolean' ? 'bool' : typeof v === 'object' ? 'object' : typeof v;
+  Array.isArray(v)
+    ? 'array'
+    : v === null
+      ? 'null'
+      : typeof v === 'boolean'
+        ? 'bool'
+        : typeof v === 'object'
+          ? 'object'
+          : typeof v;
 
 /** Applies the operations in order to a copy of `doc`; the first that fails throws PatchError. */
 export function applyJsonPatch<T extends object>(doc: T, ops: unknown): T {
   if (ops === null) return structuredClone(doc); // `null` decodes to an empty patch
   if (!Array.isArray(ops)) {
-    throw new PatchError(`json: cannot unmarshal ${jsonKind(ops)} into Go value of type jsonpatch.Patch`, 400);
+    throw new PatchError(
+      `json: cannot unmarshal ${jsonKind(ops)} into Go value of type jsonpatch.Patch`,
+      400,
+    );
   }
   const d = new Doc(structuredClone(doc) as Container);
   for (const op of ops) {
     if (typeof op !== 'object' || op === null || Array.isArray(op)) {
-      throw new PatchError(`json: cannot unmarshal ${jsonKind(op)} into Go value of type jsonpatch.Operation`, 400);
+      throw new PatchError(
+        `json: cannot unmarshal ${jsonKind(op)} into Go value of type jsonpatch.Operation`,
+        400,
+      );
     }
     applyOne(d, op as Operation);
   }

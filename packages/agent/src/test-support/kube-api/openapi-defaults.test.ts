@@ -10,7 +10,10 @@ describe('applyDefaults', () => {
       metadata: { name: 'web' },
       spec: {
         selector: { matchLabels: { app: 'web' } },
-        template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }] } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { containers: [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }] },
+        },
       },
     };
     applyDefaults(d);
@@ -45,7 +48,10 @@ describe('applyDefaults', () => {
   });
 
   it('keeps what was given and leaves Recreate without rollingUpdate', () => {
-    const d = { kind: 'Deployment', spec: { replicas: 0, strategy: { type: 'Recreate' }, template: { spec: { containers: [] } } } };
+    const d = {
+      kind: 'Deployment',
+      spec: { replicas: 0, strategy: { type: 'Recreate' }, template: { spec: { containers: [] } } },
+    };
     applyDefaults(d);
     expect(d.spec.replicas).toBe(0);
     expect(d.spec.strategy).toEqual({ type: 'Recreate' });
@@ -76,7 +82,11 @@ describe('applyDefaults', () => {
   });
 
   it('turns Secret stringData into base64 data, stringData winning', () => {
-    const s: Record<string, unknown> = { kind: 'Secret', data: { a: 'eA==', b: 'eQ==' }, stringData: { b: 'zz', c: 'ü' } };
+    const s: Record<string, unknown> = {
+      kind: 'Secret',
+      data: { a: 'eA==', b: 'eQ==' },
+      stringData: { b: 'zz', c: 'ü' },
+    };
     applyDefaults(s);
     expect(s).toEqual({ kind: 'Secret', type: 'Opaque', data: { a: 'eA==', b: 'eno=', c: 'w7w=' } });
   });
@@ -93,13 +103,33 @@ describe('applyDefaults', () => {
   });
 
   it('defaults Jobs and CronJobs', () => {
-    const j = { kind: 'Job', spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'x', image: 'busybox' }] } } } };
+    const j = {
+      kind: 'Job',
+      spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'x', image: 'busybox' }] } } },
+    };
     applyDefaults(j);
-    expect(j.spec).toMatchObject({ completions: 1, parallelism: 1, backoffLimit: 6, completionMode: 'NonIndexed', suspend: false });
+    expect(j.spec).toMatchObject({
+      completions: 1,
+      parallelism: 1,
+      backoffLimit: 6,
+      completionMode: 'NonIndexed',
+      suspend: false,
+    });
     expect(j.spec.template.spec).toMatchObject({ restartPolicy: 'Never', dnsPolicy: 'ClusterFirst' });
-    const c = { kind: 'CronJob', spec: { schedule: '* * * * *', jobTemplate: { spec: { template: { spec: { containers: [] } } } } } };
+    const c = {
+      kind: 'CronJob',
+      spec: { schedule: '* * * * *', jobTemplate: { spec: { template: { spec: { containers: [] } } } } },
+    };
     applyDefaults(c);
-    expect(c.spec).toMatchObject({ concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
-    expect(c.spec.jobTemplate.spec.template.spec).toMatchObject({ restartPolicy: 'Always', schedulerName: 'default-scheduler' });
+    expect(c.spec).toMatchObject({
+      concurrencyPolicy: 'Allow',
+      suspend: false,
+      successfulJobsHistoryLimit: 3,
+      failedJobsHistoryLimit: 1,
+    });
+    expect(c.spec.jobTemplate.spec.template.spec).toMatchObject({
+      restartPolicy: 'Always',
+      schedulerName: 'default-scheduler',
+    });
   });
 });

@@ -43,7 +43,8 @@ function defaultContainer(c: unknown) {
   setDefault(c, 'terminationMessagePolicy', 'File');
   setDefault(c, 'imagePullPolicy', defaultPullPolicy(c.image));
   setDefault(c, 'resources', {});
-  for (const port of Array.isArray(c.ports) ? c.ports : []) if (isMap(port)) setDefault(port, 'protocol', 'TCP');
+  for (const port of Array.isArray(c.ports) ? c.ports : [])
+    if (isMap(port)) setDefault(port, 'protocol', 'TCP');
   for (const env of Array.isArray(c.env) ? c.env : []) {
     const fieldRef = isMap(env) && isMap(env.valueFrom) ? env.valueFrom.fieldRef : undefined;
     if (isMap(fieldRef)) setDefault(fieldRef, 'apiVersion', 'v1');
@@ -59,7 +60,8 @@ export function defaultPodSpec(spec: Obj) {
   setDefault(spec, 'terminationGracePeriodSeconds', 30);
   setDefault(spec, 'securityContext', {});
   setDefault(spec, 'schedulerName', 'default-scheduler');
-  for (const list of ['initContainers', 'containers']) for (const c of Array.isArray(spec[list]) ? spec[list] : []) defaultContainer(c);
+  for (const list of ['initContainers', 'containers'])
+    for (const c of Array.isArray(spec[list]) ? spec[list] : []) defaultContainer(c);
   for (const v of Array.isArray(spec.volumes) ? spec.volumes : []) {
     if (!isMap(v)) continue;
     if (isMap(v.configMap)) setDefault(v.configMap, 'defaultMode', 420);
@@ -143,14 +145,21 @@ function defaultService(obj: Obj) {
   for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
     if (!isMap(port)) continue;
     setDefault(port, 'protocol', 'TCP');
-    if (port.targetPort === undefined || port.targetPort === null || port.targetPort === 0 || port.targetPort === '') port.targetPort = port.port;
+    if (
+      port.targetPort === undefined ||
+      port.targetPort === null ||
+      port.targetPort === 0 ||
+      port.targetPort === ''
+    )
+      port.targetPort = port.port;
   }
   if (spec.type !== 'ExternalName') {
     setDefault(spec, 'internalTrafficPolicy', 'Cluster');
     setDefault(spec, 'ipFamilyPolicy', 'SingleStack');
     setDefault(spec, 'ipFamilies', ['IPv4']);
   }
-  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') setDefault(spec, 'externalTrafficPolicy', 'Cluster');
+  if (spec.type === 'NodePort' || spec.type === 'LoadBalancer')
+    setDefault(spec, 'externalTrafficPolicy', 'Cluster');
   if (spec.type === 'LoadBalancer') setDefault(spec, 'allocateLoadBalancerNodePorts', true);
 }
 
@@ -158,14 +167,16 @@ function defaultSecret(obj: Obj) {
   setDefault(obj, 'type', 'Opaque');
   if (isMap(obj.stringData)) {
     const data = child(obj, 'data');
-    for (const [k, v] of Object.entries(obj.stringData)) data[k] = Buffer.from(String(v), 'utf8').toString('base64');
+    for (const [k, v] of Object.entries(obj.stringData))
+      data[k] = Buffer.from(String(v), 'utf8').toString('base64');
   }
   delete obj.stringData;
 }
 
 function defaultNamespace(obj: Obj) {
   const name = isMap(obj.metadata) ? obj.metadata.name : undefined;
-  if (typeof name === 'string' && name) setDefault(child(child(obj, 'metadata'), 'labels'), 'kubernetes.io/metadata.name', name);
+  if (typeof name === 'string' && name)
+    setDefault(child(child(obj, 'metadata'), 'labels'), 'kubernetes.io/metadata.name', name);
   const spec = child(obj, 'spec');
   setDefault(spec, 'finalizers', ['kubernetes']);
   setDefault(child(obj, 'status'), 'phase', 'Active');

@@ -33,7 +33,9 @@ function badValue(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null || v === undefined) return 'null';
   if (isMap(v)) {
-    const entries = Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(v[k]))}`);
+    const entries = Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(v[k]))}`);
     return `map[string]string{${entries.join(', ')}}`;
   }
   return JSON.stringify(v);
@@ -42,14 +44,26 @@ function badValue(v: unknown): string {
 class Errors {
   list: ValidationError[] = [];
   required(field: string, detail = '') {
-    this.list.push({ field, reason: 'FieldValueRequired', message: detail ? `Required value: ${detail}` : 'Required value' });
+    this.list.push({
+      field,
+      reason: 'FieldValueRequired',
+      message: detail ? `Required value: ${detail}` : 'Required value',
+    });
   }
   invalid(field: string, value: unknown, detail: string) {
-    this.list.push({ field, reason: 'FieldValueInvalid', message: `Invalid value: ${badValue(value)}: ${detail}` });
+    this.list.push({
+      field,
+      reason: 'FieldValueInvalid',
+      message: `Invalid value: ${badValue(value)}: ${detail}`,
+    });
   }
   notSupported(field: string, value: unknown, supported: string[]) {
     const values = supported.map((s) => JSON.stringify(s)).join(', ');
-    this.list.push({ field, reason: 'FieldValueNotSupported', message: `Unsupported value: ${badValue(value)}: supported values: ${values}` });
+    this.list.push({
+      field,
+      reason: 'FieldValueNotSupported',
+      message: `Unsupported value: ${badValue(value)}: supported values: ${values}`,
+    });
   }
   duplicate(field: string, value: unknown) {
     this.list.push({ field, reason: 'FieldValueDuplicate', message: `Duplicate value: ${badValue(value)}` });
@@ -58,7 +72,11 @@ class Errors {
 
 function checkName(e: Errors, field: string, value: string, kind: 'label' | 'subdomain' | '1035') {
   const [re, msg, max] =
-    kind === 'label' ? [DNS1123_LABEL, MSG_LABEL, 63] : kind === '1035' ? [DNS1035_LABEL, MSG_1035, 63] : [DNS1123_SUBDOMAIN, MSG_SUBDOMAIN, 253];
+    kind === 'label'
+      ? [DNS1123_LABEL, MSG_LABEL, 63]
+      : kind === '1035'
+        ? [DNS1035_LABEL, MSG_1035, 63]
+        : [DNS1123_SUBDOMAIN, MSG_SUBDOMAIN, 253];
   if (value.length > max) e.invalid(field, value, `must be no more than ${max} characters`);
   if (!re.test(value)) e.invalid(field, value, msg);
 }
@@ -74,7 +92,8 @@ function validateMeta(e: Errors, meta: Obj, kind: string, path = 'metadata') {
     } else checkName(e, `${path}.name`, name, NAME_RULE[kind] ?? 'subdomain');
   }
   for (const [k, v] of Object.entries(asMap(meta.labels))) {
-    if (typeof v === 'string' && (v.length > 63 || !LABEL_VALUE.test(v))) e.invalid(`${path}.labels`, v, v.length > 63 ? 'must be no more than 63 characters' : MSG_LABEL_VALUE);
+    if (typeof v === 'string' && (v.length > 63 || !LABEL_VALUE.test(v)))
+      e.invalid(`${path}.labels`, v, v.length > 63 ? 'must be no more than 63 characters' : MSG_LABEL_VALUE);
     void k;
   }
 }
@@ -106,7 +125,8 @@ function validatePodSpec(e: Errors, spec: Obj, path: string, onlyAlways: boolean
     });
   });
   const policy = spec.restartPolicy;
-  if (onlyAlways && policy !== undefined && policy !== 'Always') e.notSupported(`${path}.restartPolicy`, policy, ['Always']);
+  if (onlyAlways && policy !== undefined && policy !== 'Always')
+    e.notSupported(`${path}.restartPolicy`, policy, ['Always']);
   else if (policy !== undefined && !['Always', 'OnFailure', 'Never'].includes(String(policy))) {
     e.notSupported(`${path}.restartPolicy`, policy, ['Always', 'OnFailure', 'Never']);
   }
@@ -129,13 +149,18 @@ function selectorMatches(selector: Obj, labels: Obj): boolean {
 }
 
 function validateWorkloadSpec(e: Errors, spec: Obj, kind: string) {
-  if (typeof spec.replicas === 'number' && spec.replicas < 0) e.invalid('spec.replicas', spec.replicas, 'must be greater than or equal to 0');
+  if (typeof spec.replicas === 'number' && spec.replicas < 0)
+    e.invalid('spec.replicas', spec.replicas, 'must be greater than or equal to 0');
   const template = asMap(spec.template);
   const labels = asMap(asMap(template.metadata).labels);
   const selector = spec.selector;
   if (kind !== 'Job') {
     if (!isMap(selector)) e.required('spec.selector');
-    else if (Object.keys(asMap(selector.matchLabels)).length + (Array.isArray(selector.matchExpressions) ? selector.matchExpressions.length : 0) === 0) {
+    else if (
+      Object.keys(asMap(selector.matchLabels)).length +
+        (Array.isArray(selector.matchExpressions) ? selector.matchExpressions.length : 0) ===
+      0
+    ) {
       e.invalid('spec.selector', selector, `empty selector is invalid for ${kind.toLowerCase()}`);
     }
     // A missing selector selects nothing, so it never matches the template either.
@@ -146,7 +171,8 @@ function validateWorkloadSpec(e: Errors, spec: Obj, kind: string) {
   validateMeta(e, asMap(template.metadata), kind, 'spec.template.metadata');
   const podSpec = asMap(template.spec);
   validatePodSpec(e, podSpec, 'spec.template.spec', kind !== 'Job');
-  if (kind === 'Job' && podSpec.restartPolicy === 'Always') e.notSupported('spec.template.spec.restartPolicy', 'Always', ['OnFailure', 'Never']);
+  if (kind === 'Job' && podSpec.restartPolicy === 'Always')
+    e.notSupported('spec.template.spec.restartPolicy', 'Always', ['OnFailure', 'Never']);
 }
 
 function validateService(e: Errors, spec: Obj) {
@@ -164,7 +190,8 @@ function validateService(e: Errors, spec: Obj) {
       if (names.has(port.name)) e.duplicate(`${p}.name`, port.name);
       names.add(port.name);
     }
-    if (typeof port.port !== 'number' || port.port < 1 || port.port > 65535) e.invalid(`${p}.port`, port.port ?? 0, 'must be between 1 and 65535, inclusive');
+    if (typeof port.port !== 'number' || port.port < 1 || port.port > 65535)
+      e.invalid(`${p}.port`, port.port ?? 0, 'must be between 1 and 65535, inclusive');
     if (typeof port.targetPort === 'number' && (port.targetPort < 1 || port.targetPort > 65535)) {
       e.invalid(`${p}.targetPort`, port.targetPort, 'must be between 1 and 65535, inclusive');
     }
@@ -173,7 +200,8 @@ function validateService(e: Errors, spec: Obj) {
 
 function validateKeys(e: Errors, obj: Obj) {
   for (const field of ['data', 'stringData', 'binaryData']) {
-    for (const key of Object.keys(asMap(obj[field]))) if (!CONFIG_KEY.test(key)) e.invalid(`${field}[${key}]`, key, MSG_CONFIG_KEY);
+    for (const key of Object.keys(asMap(obj[field])))
+      if (!CONFIG_KEY.test(key)) e.invalid(`${field}[${key}]`, key, MSG_CONFIG_KEY);
   }
 }
 
@@ -192,7 +220,12 @@ export function validateKind(obj: Obj, _apiVersion: string, kind: string): Valid
       break;
     case 'CronJob':
       if (typeof spec.schedule !== 'string' || spec.schedule === '') e.required('spec.schedule');
-      validatePodSpec(e, asMap(asMap(asMap(asMap(spec.jobTemplate).spec).template).spec), 'spec.jobTemplate.spec.template.spec', false);
+      validatePodSpec(
+        e,
+        asMap(asMap(asMap(asMap(spec.jobTemplate).spec).template).spec),
+        'spec.jobTemplate.spec.template.spec',
+        false,
+      );
       break;
     case 'Pod':
       validatePodSpec(e, spec, 'spec', false);
@@ -211,14 +244,20 @@ export function validateKind(obj: Obj, _apiVersion: string, kind: string): Valid
 /** Go's %#v of a metav1.LabelSelector, as field.Invalid prints it. */
 function goLabelSelector(sel: Obj): string {
   const labels = asMap(sel.matchLabels);
-  const entries = Object.keys(labels).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(labels[k]))}`);
+  const entries = Object.keys(labels)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(labels[k]))}`);
   const matchLabels = entries.length ? `map[string]string{${entries.join(', ')}}` : 'map[string]string(nil)';
   const exprs = Array.isArray(sel.matchExpressions) ? sel.matchExpressions.map(asMap) : [];
   const req = (r: Obj) => {
-    const values = Array.isArray(r.values) ? `[]string{${r.values.map((v) => JSON.stringify(String(v))).join(', ')}}` : '[]string(nil)';
+    const values = Array.isArray(r.values)
+      ? `[]string{${r.values.map((v) => JSON.stringify(String(v))).join(', ')}}`
+      : '[]string(nil)';
     return `v1.LabelSelectorRequirement{Key:${JSON.stringify(String(r.key ?? ''))}, Operator:${JSON.stringify(String(r.operator ?? ''))}, Values:${values}}`;
   };
-  const matchExpressions = exprs.length ? `[]v1.LabelSelectorRequirement{${exprs.map(req).join(', ')}}` : '[]v1.LabelSelectorRequirement(nil)';
+  const matchExpressions = exprs.length
+    ? `[]v1.LabelSelectorRequirement{${exprs.map(req).join(', ')}}`
+    : '[]v1.LabelSelectorRequirement(nil)';
   return `v1.LabelSelector{MatchLabels:${matchLabels}, MatchExpressions:${matchExpressions}}`;
 }
 
@@ -232,13 +271,30 @@ export function validateKindUpdate(oldObj: Obj, newObj: Obj, kind: string): Vali
   const list: ValidationError[] = [];
   const oldSpec = asMap(oldObj.spec);
   const newSpec = asMap(newObj.spec);
-  if (['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) && !sameJson(oldSpec.selector, newSpec.selector)) {
-    list.push({ field: 'spec.selector', reason: 'FieldValueInvalid', message: `Invalid value: ${goLabelSelector(asMap(newSpec.selector))}: field is immutable` });
+  if (
+    ['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet'].includes(kind) &&
+    !sameJson(oldSpec.selector, newSpec.selector)
+  ) {
+    list.push({
+      field: 'spec.selector',
+      reason: 'FieldValueInvalid',
+      message: `Invalid value: ${goLabelSelector(asMap(newSpec.selector))}: field is immutable`,
+    });
   }
   if ((kind === 'ConfigMap' || kind === 'Secret') && oldObj.immutable === true) {
-    if (newObj.immutable !== true) list.push({ field: 'immutable', reason: 'FieldValueForbidden', message: 'Forbidden: field is immutable when `immutable` is set' });
+    if (newObj.immutable !== true)
+      list.push({
+        field: 'immutable',
+        reason: 'FieldValueForbidden',
+        message: 'Forbidden: field is immutable when `immutable` is set',
+      });
     for (const field of ['data', 'binaryData']) {
-      if (!sameJson(oldObj[field], newObj[field])) list.push({ field, reason: 'FieldValueForbidden', message: 'Forbidden: field is immutable when `immutable` is set' });
+      if (!sameJson(oldObj[field], newObj[field]))
+        list.push({
+          field,
+          reason: 'FieldValueForbidden',
+          message: 'Forbidden: field is immutable when `immutable` is set',
+        });
     }
   }
   return list;

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { invalidStatus, pruneUnknownFields, strictDecodingMessage, validateObject, validateUpdate } from './openapi.js';
+import {
+  invalidStatus,
+  pruneUnknownFields,
+  strictDecodingMessage,
+  validateObject,
+  validateUpdate,
+} from './openapi.js';
 
 type Dep = {
   apiVersion: string;
   kind: string;
   metadata: Record<string, unknown>;
-  spec: Record<string, unknown> & { template: { metadata: Record<string, unknown>; spec: { containers: Record<string, unknown>[] } } };
+  spec: Record<string, unknown> & {
+    template: { metadata: Record<string, unknown>; spec: { containers: Record<string, unknown>[] } };
+  };
 };
 function deployment(): Dep {
   return {
@@ -15,7 +23,10 @@ function deployment(): Dep {
     spec: {
       replicas: 2,
       selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 80 }] }] } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 80 }] }] },
+      },
     },
   };
 }
@@ -47,11 +58,18 @@ describe('validateObject: decoding (400)', () => {
     );
     const e = deployment();
     e.spec.template.spec.containers = 'x' as never;
-    expect(validateObject(e, strict).errors[0]!.message).toContain('Go struct field PodSpec.spec.template.spec.containers of type []v1.Container');
+    expect(validateObject(e, strict).errors[0]!.message).toContain(
+      'Go struct field PodSpec.spec.template.spec.containers of type []v1.Container',
+    );
   });
 
   it('accepts both forms of int-or-string and quantities', () => {
-    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 80, targetPort: 'http' }] } };
+    const svc = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 's' },
+      spec: { ports: [{ port: 80, targetPort: 'http' }] },
+    };
     expect(validateObject(svc, strict).errors).toEqual([]);
   });
 
@@ -59,7 +77,10 @@ describe('validateObject: decoding (400)', () => {
     const d = deployment();
     d.spec.foo = 1;
     d.spec.template.spec.containers[0]!.imagee = 'x';
-    expect(validateObject(d, strict).unknownFields).toEqual(['spec.template.spec.containers[0].imagee', 'spec.foo']); // in document order
+    expect(validateObject(d, strict).unknownFields).toEqual([
+      'spec.template.spec.containers[0].imagee',
+      'spec.foo',
+    ]); // in document order
     expect(validateObject(d, { fieldValidation: 'Warn' }).unknownFields).toHaveLength(2);
     expect(validateObject(d, { fieldValidation: 'Ignore' }).unknownFields).toEqual([]);
     expect(strictDecodingMessage(['spec.foo'])).toBe('strict decoding error: unknown field "spec.foo"');
@@ -86,7 +107,11 @@ describe('validateObject: validation (422)', () => {
     expect(status.message).toBe(
       'Deployment.apps "web" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: map[string]string{"app":"web"}: `selector` does not match template `labels`]',
     );
-    expect(status).toMatchObject({ code: 422, reason: 'Invalid', details: { name: 'web', group: 'apps', kind: 'Deployment' } });
+    expect(status).toMatchObject({
+      code: 422,
+      reason: 'Invalid',
+      details: { name: 'web', group: 'apps', kind: 'Deployment' },
+    });
   });
 
   it('wants a container name and image, and a valid name', () => {
@@ -95,32 +120,62 @@ describe('validateObject: validation (422)', () => {
     const fields = validateObject(d, strict).errors.map((e) => `${e.field}: ${e.message}`);
     expect(fields).toContain('spec.template.spec.containers[0].name: Required value');
     expect(fields).toContain('spec.template.spec.containers[0].image: Required value');
-    expect(fields.some((f) => f.startsWith('spec.template.spec.containers[1].name: Invalid value: "Bad_Name": a lowercase RFC 1123 label'))).toBe(true);
+    expect(
+      fields.some((f) =>
+        f.startsWith(
+          'spec.template.spec.containers[1].name: Invalid value: "Bad_Name": a lowercase RFC 1123 label',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('checks metadata.name as a DNS-1123 subdomain, or a DNS-1035 label for a Service', () => {
     const d = deployment();
     d.metadata = { name: 'Web' };
-    expect(validateObject(d, strict).errors[0]!.message).toMatch(/^Invalid value: "Web": a lowercase RFC 1123 subdomain must consist of/);
-    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: '1svc' }, spec: { ports: [{ port: 80 }] } };
+    expect(validateObject(d, strict).errors[0]!.message).toMatch(
+      /^Invalid value: "Web": a lowercase RFC 1123 subdomain must consist of/,
+    );
+    const svc = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: '1svc' },
+      spec: { ports: [{ port: 80 }] },
+    };
     const errors = validateObject(svc, strict).errors;
     expect(errors[0]!.message).toContain('a DNS-1035 label must consist of');
-    expect(invalidStatus(svc, errors).message).toMatch(/^Service "1svc" is invalid: metadata.name: Invalid value/);
+    expect(invalidStatus(svc, errors).message).toMatch(
+      /^Service "1svc" is invalid: metadata.name: Invalid value/,
+    );
   });
 
   it('wants Service ports in range and named when there are several', () => {
-    const svc = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports: [{ port: 0 }, { port: 80, name: 'http' }] } };
+    const svc = {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 's' },
+      spec: { ports: [{ port: 0 }, { port: 80, name: 'http' }] },
+    };
     expect(validateObject(svc, strict).errors.map((e) => `${e.field}: ${e.message}`)).toEqual([
       'spec.ports[0].name: Required value',
       'spec.ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive',
     ]);
     const none = { apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: {} };
-    expect(validateObject(none, strict).errors).toEqual([{ field: 'spec.ports', reason: 'FieldValueRequired', message: 'Required value' }]);
+    expect(validateObject(none, strict).errors).toEqual([
+      { field: 'spec.ports', reason: 'FieldValueRequired', message: 'Required value' },
+    ]);
   });
 
   it('checks ConfigMap keys and label values', () => {
-    const cm = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', labels: { a: 'not ok' } }, data: { 'bad key': 'x' } };
-    expect(validateObject(cm, strict).errors.map((e) => e.field)).toEqual(['metadata.labels', 'data[bad key]']);
+    const cm = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'c', labels: { a: 'not ok' } },
+      data: { 'bad key': 'x' },
+    };
+    expect(validateObject(cm, strict).errors.map((e) => e.field)).toEqual([
+      'metadata.labels',
+      'data[bad key]',
+    ]);
   });
 });
 
@@ -142,8 +197,16 @@ describe('validateUpdate (immutable fields)', () => {
   });
 
   it('refuses changed data of an immutable ConfigMap', () => {
-    const old = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, immutable: true, data: { a: '1' } };
+    const old = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'c' },
+      immutable: true,
+      data: { a: '1' },
+    };
     const changed = { ...old, data: { a: '2' } };
-    expect(validateUpdate(old, changed).map((e) => `${e.field}: ${e.message}`)).toEqual(['data: Forbidden: field is immutable when `immutable` is set']);
+    expect(validateUpdate(old, changed).map((e) => `${e.field}: ${e.message}`)).toEqual([
+      'data: Forbidden: field is immutable when `immutable` is set',
+    ]);
   });
 });

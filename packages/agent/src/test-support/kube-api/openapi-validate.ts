@@ -27,7 +27,8 @@ export interface ValidationResult {
   unknownFields: string[];
 }
 
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMap = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // Types that decode from more than one JSON type (custom UnmarshalJSON).
 const LENIENT = new Set([
@@ -55,7 +56,9 @@ function goTypeName(schema: Schema | undefined): string {
     case 'array':
       return `[]${goTypeName(s.items)}`;
     case 'object':
-      return typeof s.additionalProperties === 'object' ? `map[string]${goTypeName(s.additionalProperties)}` : 'map[string]interface {}';
+      return typeof s.additionalProperties === 'object'
+        ? `map[string]${goTypeName(s.additionalProperties)}`
+        : 'map[string]interface {}';
     default:
       return 'interface {}';
   }
@@ -75,7 +78,14 @@ interface Walk {
 }
 
 /** Walks value against schema; `goPath` has no indexes (encoding/json's Field), `path` has them. */
-function walk(value: unknown, schema: Schema | undefined, path: string, goPath: string, struct: string, w: Walk): void {
+function walk(
+  value: unknown,
+  schema: Schema | undefined,
+  path: string,
+  goPath: string,
+  struct: string,
+  w: Walk,
+): void {
   if (value === null || value === undefined || !schema || w.decodeError) return;
   const name = refName(schema);
   if (name && LENIENT.has(name)) return;
@@ -121,7 +131,8 @@ function walk(value: unknown, schema: Schema | undefined, path: string, goPath: 
           walk(v, child, p, goPath ? `${goPath}.${k}` : k, inner, w);
         }
       } else if (typeof s.additionalProperties === 'object') {
-        for (const [k, v] of Object.entries(value)) walk(v, s.additionalProperties, `${path}[${k}]`, goPath, struct, w);
+        for (const [k, v] of Object.entries(value))
+          walk(v, s.additionalProperties, `${path}[${k}]`, goPath, struct, w);
       }
       return;
     }
@@ -131,7 +142,11 @@ function walk(value: unknown, schema: Schema | undefined, path: string, goPath: 
 }
 
 export function validateObject(obj: unknown, opts: { fieldValidation: FieldValidation }): ValidationResult {
-  if (!isMap(obj)) return { errors: [{ field: '', reason: 'BadRequest', message: 'Object \'Kind\' is missing in \'null\'' }], unknownFields: [] };
+  if (!isMap(obj))
+    return {
+      errors: [{ field: '', reason: 'BadRequest', message: "Object 'Kind' is missing in 'null'" }],
+      unknownFields: [],
+    };
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
   const kind = typeof obj.kind === 'string' ? obj.kind : '';
   const schema = schemaFor(apiVersion, kind);
@@ -176,7 +191,8 @@ export function pruneUnknownFields(obj: Record<string, unknown>): void {
 export const strictDecodingMessage = (unknownFields: string[]): string =>
   `strict decoding error: ${unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`).join(', ')}`;
 
-export const unknownFieldWarnings = (unknownFields: string[]): string[] => unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`);
+export const unknownFieldWarnings = (unknownFields: string[]): string[] =>
+  unknownFields.map((f) => `unknown field ${JSON.stringify(f)}`);
 
 /** The 422 Status for validation errors: `Deployment.apps "web" is invalid: [spec.selector: Required value, …]`. */
 export function invalidStatus(object: object, errors: ValidationError[]) {
@@ -195,7 +211,12 @@ export function invalidStatus(object: object, errors: ValidationError[]) {
     status: 'Failure',
     message: `${qualified} ${JSON.stringify(name)} is invalid: ${aggregate}`,
     reason: 'Invalid',
-    details: { name, ...(group ? { group } : {}), kind, causes: errors.map((e) => ({ reason: e.reason, message: e.message, field: e.field })) },
+    details: {
+      name,
+      ...(group ? { group } : {}),
+      kind,
+      causes: errors.map((e) => ({ reason: e.reason, message: e.message, field: e.field })),
+    },
     code: 422,
   };
 }

@@ -4,7 +4,11 @@ import { fieldSchema, itemSchema, loadOpenApi, schemaFor, shapeOf } from './open
 
 describe('loadOpenApi', () => {
   it('serves the Kubernetes v1.31 swagger document with the groups the test server serves', () => {
-    const v2 = loadOpenApi().v2() as { swagger: string; paths: Record<string, unknown>; definitions: Record<string, unknown> };
+    const v2 = loadOpenApi().v2() as {
+      swagger: string;
+      paths: Record<string, unknown>;
+      definitions: Record<string, unknown>;
+    };
     expect(v2.swagger).toBe('2.0');
     expect(v2.paths).toHaveProperty('/apis/apps/v1/namespaces/{namespace}/deployments/{name}');
     expect(v2.paths).toHaveProperty('/api/v1/namespaces/{namespace}/secrets');
@@ -19,9 +23,14 @@ describe('loadOpenApi', () => {
   it('indexes the v3 documents by path with the SHA-512 of each as its hash', () => {
     const api = loadOpenApi();
     const index = api.v3Index() as { paths: Record<string, { serverRelativeURL: string }> };
-    expect(Object.keys(index.paths)).toEqual(expect.arrayContaining(['api/v1', 'apis/apps/v1', 'apis/batch/v1', 'apis', 'api', 'version']));
+    expect(Object.keys(index.paths)).toEqual(
+      expect.arrayContaining(['api/v1', 'apis/apps/v1', 'apis/batch/v1', 'apis', 'api', 'version']),
+    );
     const url = index.paths['apis/apps/v1']!.serverRelativeURL;
-    const hash = createHash('sha512').update(JSON.stringify(api.v3('apis/apps/v1'))).digest('hex').toUpperCase();
+    const hash = createHash('sha512')
+      .update(JSON.stringify(api.v3('apis/apps/v1')))
+      .digest('hex')
+      .toUpperCase();
     expect(url).toBe(`/openapi/v3/apis/apps/v1?hash=${hash}`);
     const doc = api.v3('/openapi/v3/apis/apps/v1') as {
       openapi: string;
@@ -42,14 +51,21 @@ describe('loadOpenApi', () => {
 describe('schemaFor', () => {
   it('finds a kind by apiVersion and walks to the containers list with its merge key', () => {
     const deployment = schemaFor('apps/v1', 'Deployment');
-    expect(deployment?.['x-kubernetes-group-version-kind']).toEqual([{ group: 'apps', kind: 'Deployment', version: 'v1' }]);
+    expect(deployment?.['x-kubernetes-group-version-kind']).toEqual([
+      { group: 'apps', kind: 'Deployment', version: 'v1' },
+    ]);
     const podSpec = fieldSchema(fieldSchema(fieldSchema(deployment, 'spec'), 'template'), 'spec');
     const containers = fieldSchema(podSpec, 'containers');
     expect(containers?.['x-kubernetes-patch-merge-key']).toBe('name');
     expect(shapeOf(containers)).toEqual({ kind: 'list', atomic: false, listType: 'map', keys: ['name'] });
-    expect(shapeOf(fieldSchema(itemSchema(containers), 'ports'))).toMatchObject({ keys: ['containerPort', 'protocol'] });
+    expect(shapeOf(fieldSchema(itemSchema(containers), 'ports'))).toMatchObject({
+      keys: ['containerPort', 'protocol'],
+    });
     expect(shapeOf(fieldSchema(itemSchema(containers), 'args'))).toMatchObject({ atomic: true });
-    expect(shapeOf(fieldSchema(fieldSchema(deployment, 'spec'), 'selector'))).toEqual({ kind: 'struct', atomic: true });
+    expect(shapeOf(fieldSchema(fieldSchema(deployment, 'spec'), 'selector'))).toEqual({
+      kind: 'struct',
+      atomic: true,
+    });
     expect(schemaFor('v1', 'Secret')).toBeDefined();
     expect(schemaFor('example.com/v1', 'Widget')).toBeUndefined();
   });

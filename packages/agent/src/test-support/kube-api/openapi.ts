@@ -52,7 +52,8 @@ export interface OpenApi {
 }
 
 const dataFile = (name: string) => new URL(`./openapi/${name}`, import.meta.url);
-const readGz = <T>(name: string): T => JSON.parse(gunzipSync(readFileSync(dataFile(name))).toString('utf8')) as T;
+const readGz = <T>(name: string): T =>
+  JSON.parse(gunzipSync(readFileSync(dataFile(name))).toString('utf8')) as T;
 
 let cached: (OpenApi & { definitions: Record<string, Schema> }) | undefined;
 let v3Docs: Record<string, object> | undefined;
@@ -66,7 +67,13 @@ export function loadOpenApi(): OpenApi {
   cached = {
     definitions: v2.definitions,
     v2: () => v2,
-    v3: (path: string) => docs()[path.split('?')[0]!.replace(/^\/+|\/+$/g, '').replace(/^openapi\/v3\//, '')],
+    v3: (path: string) =>
+      docs()[
+        path
+          .split('?')[0]!
+          .replace(/^\/+|\/+$/g, '')
+          .replace(/^openapi\/v3\//, '')
+      ],
     v3Index: () => {
       if (index) return index;
       // The apiserver names each document by the SHA-512 of its JSON, upper-case hex.
@@ -97,7 +104,8 @@ export function definitionNameFor(apiVersion: string, kind: string): string | un
       for (const gvk of def['x-kubernetes-group-version-kind'] ?? []) {
         const av = gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version;
         // meta/v1 types (Status, DeleteOptions, WatchEvent) carry one gvk per group: the first wins.
-        if (!byGvk.has(`${av}|${gvk.kind}`) || name.startsWith('io.k8s.api.')) byGvk.set(`${av}|${gvk.kind}`, name);
+        if (!byGvk.has(`${av}|${gvk.kind}`) || name.startsWith('io.k8s.api.'))
+          byGvk.set(`${av}|${gvk.kind}`, name);
       }
     }
   }
@@ -169,12 +177,19 @@ export function shapeOf(schema: Schema | undefined): Shape {
     const mergeKey = declared['x-kubernetes-patch-merge-key'];
     const strategy = declared['x-kubernetes-patch-strategy'] ?? '';
     if (listType === 'map') {
-      return { kind: 'list', atomic: false, listType: 'map', keys: declared['x-kubernetes-list-map-keys'] ?? (mergeKey ? [mergeKey] : []) };
+      return {
+        kind: 'list',
+        atomic: false,
+        listType: 'map',
+        keys: declared['x-kubernetes-list-map-keys'] ?? (mergeKey ? [mergeKey] : []),
+      };
     }
     if (listType === 'set') return { kind: 'list', atomic: false, listType: 'set' };
     if (listType === 'atomic') return { kind: 'list', atomic: true, listType: 'atomic' };
     if (strategy.split(',').includes('merge')) {
-      return mergeKey ? { kind: 'list', atomic: false, listType: 'map', keys: [mergeKey] } : { kind: 'list', atomic: false, listType: 'set' };
+      return mergeKey
+        ? { kind: 'list', atomic: false, listType: 'map', keys: [mergeKey] }
+        : { kind: 'list', atomic: false, listType: 'set' };
     }
     return { kind: 'list', atomic: true, listType: 'atomic' };
   }

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createThreeWayMergePatch, createTwoWayMergePatch, strategicMergePatch } from './strategic-merge.js';
 
-const pod = (containers: object[], metadata: object = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', ...metadata }, spec: { containers } });
+const pod = (containers: object[], metadata: object = {}) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'p', ...metadata },
+  spec: { containers },
+});
 
 describe('createTwoWayMergePatch', () => {
   it('deletes a removed container with a $patch: delete item and records the order', () => {
-    const original = pod([{ name: 'a', image: 'a' }, { name: 'b', image: 'b' }]);
+    const original = pod([
+      { name: 'a', image: 'a' },
+      { name: 'b', image: 'b' },
+    ]);
     const modified = pod([{ name: 'b', image: 'b' }]);
     const patch = createTwoWayMergePatch(original, modified, 'v1', 'Pod');
     expect(patch).toEqual({
@@ -19,7 +27,11 @@ describe('createTwoWayMergePatch', () => {
     const modified = pod([], { finalizers: ['b', 'c'] });
     const patch = createTwoWayMergePatch(original, modified, 'v1', 'Pod');
     expect(patch).toEqual({
-      metadata: { '$deleteFromPrimitiveList/finalizers': ['a'], '$setElementOrder/finalizers': ['b', 'c'], finalizers: ['c'] },
+      metadata: {
+        '$deleteFromPrimitiveList/finalizers': ['a'],
+        '$setElementOrder/finalizers': ['b', 'c'],
+        finalizers: ['c'],
+      },
     });
     expect(strategicMergePatch(original, patch, 'v1', 'Pod')).toEqual(modified);
   });
@@ -28,7 +40,9 @@ describe('createTwoWayMergePatch', () => {
     const original = { spec: { strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } } } };
     const modified = { spec: { strategy: { type: 'Recreate' } } };
     const patch = createTwoWayMergePatch(original, modified, 'apps/v1', 'Deployment');
-    expect(patch).toEqual({ spec: { strategy: { $retainKeys: ['type'], rollingUpdate: null, type: 'Recreate' } } });
+    expect(patch).toEqual({
+      spec: { strategy: { $retainKeys: ['type'], rollingUpdate: null, type: 'Recreate' } },
+    });
     expect(strategicMergePatch(original, patch, 'apps/v1', 'Deployment')).toEqual(modified);
   });
 
@@ -42,7 +56,13 @@ describe('createThreeWayMergePatch (kubectl apply)', () => {
   it('changes what the manifest changed, deletes what it dropped, and keeps what others added', () => {
     const lastApplied = pod([{ name: 'a', image: 'a:1' }], { labels: { x: '1' } });
     const modified = pod([{ name: 'a', image: 'a:2' }], { labels: { z: '3' } });
-    const live = pod([{ name: 'a', image: 'a:1', imagePullPolicy: 'IfNotPresent' }, { name: 'b', image: 'b' }], { labels: { x: '1', y: '2' } });
+    const live = pod(
+      [
+        { name: 'a', image: 'a:1', imagePullPolicy: 'IfNotPresent' },
+        { name: 'b', image: 'b' },
+      ],
+      { labels: { x: '1', y: '2' } },
+    );
     const patch = createThreeWayMergePatch(lastApplied, modified, live, 'v1', 'Pod');
     expect(patch).toEqual({
       metadata: { labels: { x: null, z: '3' } },
@@ -50,12 +70,27 @@ describe('createThreeWayMergePatch (kubectl apply)', () => {
     });
     const result = strategicMergePatch(live, patch, 'v1', 'Pod');
     expect(result).toEqual(
-      pod([{ name: 'a', image: 'a:2', imagePullPolicy: 'IfNotPresent' }, { name: 'b', image: 'b' }], { labels: { y: '2', z: '3' } }),
+      pod(
+        [
+          { name: 'a', image: 'a:2', imagePullPolicy: 'IfNotPresent' },
+          { name: 'b', image: 'b' },
+        ],
+        { labels: { y: '2', z: '3' } },
+      ),
     );
     // Dropping every label sends `labels: null`, which clears the labels others set too (as kubectl does).
-    const dropAll = createThreeWayMergePatch(lastApplied, pod([{ name: 'a', image: 'a:1' }]), live, 'v1', 'Pod');
+    const dropAll = createThreeWayMergePatch(
+      lastApplied,
+      pod([{ name: 'a', image: 'a:1' }]),
+      live,
+      'v1',
+      'Pod',
+    );
     // The live list has an item the manifest lacks, so the order is sent too (as kubectl does).
-    expect(dropAll).toEqual({ metadata: { labels: null }, spec: { '$setElementOrder/containers': [{ name: 'a' }] } });
+    expect(dropAll).toEqual({
+      metadata: { labels: null },
+      spec: { '$setElementOrder/containers': [{ name: 'a' }] },
+    });
   });
 
   it('is empty when the manifest matches what is live', () => {

@@ -36,10 +36,15 @@ const deepEqual = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JS
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (!isMap(v)) return v;
-  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys(v[k])]));
+  return Object.fromEntries(
+    Object.keys(v)
+      .sort()
+      .map((k) => [k, sortKeys(v[k])]),
+  );
 }
 const goString = (v: unknown) => (v === null || v === undefined ? '<nil>' : String(v));
-const byString = (a: unknown, b: unknown) => (goString(a) < goString(b) ? -1 : goString(a) > goString(b) ? 1 : 0);
+const byString = (a: unknown, b: unknown) =>
+  goString(a) < goString(b) ? -1 : goString(a) > goString(b) ? 1 : 0;
 const sortScalars = (s: unknown[]) => [...s].sort(byString);
 
 function diffMaps(original: Obj, modified: Obj, schema: Schema | undefined, opts: DiffOptions): Obj {
@@ -53,7 +58,8 @@ function diffMaps(original: Obj, modified: Obj, schema: Schema | undefined, opts
     }
     const originalValue = original[key];
     if (key === '$patch') {
-      if (typeof originalValue !== 'string' || typeof modifiedValue !== 'string') throw new PatchError('invalid value for special key: $patch', 500);
+      if (typeof originalValue !== 'string' || typeof modifiedValue !== 'string')
+        throw new PatchError('invalid value for special key: $patch', 500);
       if (originalValue !== modifiedValue) patch[key] = modifiedValue;
       continue;
     }
@@ -62,16 +68,27 @@ function diffMaps(original: Obj, modified: Obj, schema: Schema | undefined, opts
       continue;
     }
     if (isMap(originalValue)) handleMapDiff(key, originalValue, modifiedValue as Obj, patch, schema, opts);
-    else if (Array.isArray(originalValue)) handleSliceDiff(key, originalValue, modifiedValue as unknown[], patch, schema, opts);
-    else if (!opts.ignoreChangesAndAdditions && !deepEqual(originalValue, modifiedValue)) patch[key] = modifiedValue;
+    else if (Array.isArray(originalValue))
+      handleSliceDiff(key, originalValue, modifiedValue as unknown[], patch, schema, opts);
+    else if (!opts.ignoreChangesAndAdditions && !deepEqual(originalValue, modifiedValue))
+      patch[key] = modifiedValue;
   }
-  if (!opts.ignoreDeletions) for (const key of Object.keys(original)) if (!(key in modified)) patch[key] = null;
+  if (!opts.ignoreDeletions)
+    for (const key of Object.keys(original)) if (!(key in modified)) patch[key] = null;
   const hasAdditionalField = Object.entries(original).some(([k, v]) => v !== null && !(k in modified));
-  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || hasAdditionalField)) patch.$retainKeys = sortScalars(retainKeys);
+  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || hasAdditionalField))
+    patch.$retainKeys = sortScalars(retainKeys);
   return patch;
 }
 
-function handleMapDiff(key: string, original: Obj, modified: Obj, patch: Obj, schema: Schema | undefined, opts: DiffOptions): void {
+function handleMapDiff(
+  key: string,
+  original: Obj,
+  modified: Obj,
+  patch: Obj,
+  schema: Schema | undefined,
+  opts: DiffOptions,
+): void {
   const [sub, meta, retainKeys] = withRetainKeys(lookupStruct, schema, key);
   if (meta.strategy === 'replace') {
     if (!opts.ignoreChangesAndAdditions) patch[key] = modified;
@@ -92,19 +109,35 @@ function withRetainKeys(
   return [sub, meta, retainKeys];
 }
 
-function handleSliceDiff(key: string, original: unknown[], modified: unknown[], patch: Obj, schema: Schema | undefined, opts: DiffOptions): void {
+function handleSliceDiff(
+  key: string,
+  original: unknown[],
+  modified: unknown[],
+  patch: Obj,
+  schema: Schema | undefined,
+  opts: DiffOptions,
+): void {
   const [sub, meta, retainKeys] = withRetainKeys(lookupSlice, schema, key);
   if (meta.strategy !== 'merge') {
     if (!opts.ignoreChangesAndAdditions && !deepEqual(original, modified)) patch[key] = modified;
     return;
   }
-  const [add, del, order] = diffLists(original, modified, sub, meta.mergeKey, { ...opts, buildRetainKeysDirective: retainKeys });
+  const [add, del, order] = diffLists(original, modified, sub, meta.mergeKey, {
+    ...opts,
+    buildRetainKeysDirective: retainKeys,
+  });
   if (add.length > 0) patch[key] = add;
   if (del.length > 0) patch[`$deleteFromPrimitiveList/${key}`] = del;
   if (order.length > 0) patch[`$setElementOrder/${key}`] = order;
 }
 
-function diffLists(original: unknown[], modified: unknown[], schema: Schema | undefined, mergeKey: string, opts: DiffOptions): [unknown[], unknown[], unknown[]] {
+function diffLists(
+  original: unknown[],
+  modified: unknown[],
+  schema: Schema | undefined,
+  mergeKey: string,
+  opts: DiffOptions,
+): [unknown[], unknown[], unknown[]] {
   if (original.length === 0) {
     if (modified.length === 0 || opts.ignoreChangesAndAdditions) return [[], [], []];
     return [modified, [], []];
@@ -114,22 +147,36 @@ function diffLists(original: unknown[], modified: unknown[], schema: Schema | un
   if (kind === 'map') {
     const [changes, deletions] = diffListsOfMaps(original, modified, schema, mergeKey, opts);
     const sorted = normalizeSliceOrder(changes, modified, mergeKey, kind);
-    const orderSame = original.length === modified.length && modified.every((m, i) => (original[i] as Obj)[mergeKey] === (m as Obj)[mergeKey]);
+    const orderSame =
+      original.length === modified.length &&
+      modified.every((m, i) => (original[i] as Obj)[mergeKey] === (m as Obj)[mergeKey]);
     const patchList = [...sorted, ...deletions];
-    if (opts.setElementOrder && ((!opts.ignoreChangesAndAdditions && (patchList.length > 0 || !orderSame)) || (!opts.ignoreDeletions && patchList.length > 0))) {
+    if (
+      opts.setElementOrder &&
+      ((!opts.ignoreChangesAndAdditions && (patchList.length > 0 || !orderSame)) ||
+        (!opts.ignoreDeletions && patchList.length > 0))
+    ) {
       order = modified.map((m) => ({ [mergeKey]: (m as Obj)[mergeKey] }));
     }
     return [patchList, [], order];
   }
   const [adds, deletions] = diffListsOfScalars(original, modified, opts);
   const patchList = normalizeSliceOrder(adds, modified, mergeKey, kind);
-  if (opts.setElementOrder && ((!opts.ignoreDeletions && deletions.length > 0) || (!opts.ignoreChangesAndAdditions && !deepEqual(original, modified)))) {
+  if (
+    opts.setElementOrder &&
+    ((!opts.ignoreDeletions && deletions.length > 0) ||
+      (!opts.ignoreChangesAndAdditions && !deepEqual(original, modified)))
+  ) {
     order = modified;
   }
   return [patchList, deletions, order];
 }
 
-function diffListsOfScalars(original: unknown[], modified: unknown[], opts: DiffOptions): [unknown[], unknown[]] {
+function diffListsOfScalars(
+  original: unknown[],
+  modified: unknown[],
+  opts: DiffOptions,
+): [unknown[], unknown[]] {
   const o = sortScalars(original);
   const m = sortScalars(modified);
   const adds: unknown[] = [];
@@ -154,14 +201,22 @@ function diffListsOfScalars(original: unknown[], modified: unknown[], opts: Diff
 }
 
 function sortByMergeKey(list: unknown[], mergeKey: string): Obj[] {
-  return list.map((v) => {
-    if (!isMap(v)) throw errBadArgType('map', v);
-    if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
-    return v;
-  }).sort((a, b) => byString(a[mergeKey], b[mergeKey]));
+  return list
+    .map((v) => {
+      if (!isMap(v)) throw errBadArgType('map', v);
+      if (!(mergeKey in v)) throw errNoMergeKey(v, mergeKey);
+      return v;
+    })
+    .sort((a, b) => byString(a[mergeKey], b[mergeKey]));
 }
 
-function diffListsOfMaps(original: unknown[], modified: unknown[], schema: Schema | undefined, mergeKey: string, opts: DiffOptions): [unknown[], unknown[]] {
+function diffListsOfMaps(
+  original: unknown[],
+  modified: unknown[],
+  schema: Schema | undefined,
+  mergeKey: string,
+  opts: DiffOptions,
+): [unknown[], unknown[]] {
   const o = sortByMergeKey(original, mergeKey);
   const m = sortByMergeKey(modified, mergeKey);
   const patch: unknown[] = [];
@@ -189,32 +244,61 @@ function diffListsOfMaps(original: unknown[], modified: unknown[], schema: Schem
 
 function schemaOf(apiVersion: string, kind: string): Schema | undefined {
   const schema = schemaFor(apiVersion, kind);
-  if (!schema) throw new PatchError(`unable to find api field in struct Unstructured for the json field "${kind}"`, 500);
+  if (!schema)
+    throw new PatchError(`unable to find api field in struct Unstructured for the json field "${kind}"`, 500);
   return deref(schema);
 }
 
-const NO_OPTIONS: DiffOptions = { setElementOrder: false, ignoreChangesAndAdditions: false, ignoreDeletions: false, buildRetainKeysDirective: false };
+const NO_OPTIONS: DiffOptions = {
+  setElementOrder: false,
+  ignoreChangesAndAdditions: false,
+  ignoreDeletions: false,
+  buildRetainKeysDirective: false,
+};
 
 /** The patch that turns `original` into `modified`. */
-export function createTwoWayMergePatch(original: object, modified: object, apiVersion: string, kind: string): Obj {
+export function createTwoWayMergePatch(
+  original: object,
+  modified: object,
+  apiVersion: string,
+  kind: string,
+): Obj {
   return twoWayMergePatchForSchema(original, modified, schemaOf(apiVersion, kind));
 }
 
 /** createTwoWayMergePatch with the patch metadata from any schema (tests use a synthetic one). */
-export function twoWayMergePatchForSchema(original: object, modified: object, schema: Schema | undefined): Obj {
-  return diffMaps(structuredClone(original) as Obj, structuredClone(modified) as Obj, schema, { ...NO_OPTIONS, setElementOrder: true });
+export function twoWayMergePatchForSchema(
+  original: object,
+  modified: object,
+  schema: Schema | undefined,
+): Obj {
+  return diffMaps(structuredClone(original) as Obj, structuredClone(modified) as Obj, schema, {
+    ...NO_OPTIONS,
+    setElementOrder: true,
+  });
 }
 
 /**
  * kubectl apply's patch: what changed from `live` to `modified` (no deletions), plus what was
  * deleted from `lastApplied` to `modified`.
  */
-export function createThreeWayMergePatch(lastApplied: object, modified: object, live: object, apiVersion: string, kind: string): Obj {
+export function createThreeWayMergePatch(
+  lastApplied: object,
+  modified: object,
+  live: object,
+  apiVersion: string,
+  kind: string,
+): Obj {
   return threeWayMergePatchForSchema(lastApplied, modified, live, schemaOf(apiVersion, kind));
 }
 
 /** createThreeWayMergePatch with the patch metadata from any schema. */
-export function threeWayMergePatchForSchema(lastApplied: object, modified: object, live: object, schema: Schema | undefined): Obj {
+export function threeWayMergePatchForSchema(
+  lastApplied: object,
+  modified: object,
+  live: object,
+  schema: Schema | undefined,
+): Obj {
   const delta = diffMaps(structuredClone(live) as Obj, structuredClone(modified) as Obj, schema, {
     ...NO_OPTIONS,
     ignoreDeletions: true,

@@ -36,18 +36,26 @@ const isMap = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 export function goFormat(v: unknown): string {
   if (v === null || v === undefined) return '<nil>';
   if (Array.isArray(v)) return `[${v.map(goFormat).join(' ')}]`;
-  if (isMap(v)) return `map[${Object.keys(v).sort().map((k) => `${k}:${goFormat(v[k])}`).join(' ')}]`;
+  if (isMap(v))
+    return `map[${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${goFormat(v[k])}`)
+      .join(' ')}]`;
   return String(v);
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-export const goType = (v: unknown) => (v === null || v === undefined ? 'nil' : Array.isArray(v) ? 'slice' : isMap(v) ? 'map' : typeof v);
+export const goType = (v: unknown) =>
+  v === null || v === undefined ? 'nil' : Array.isArray(v) ? 'slice' : isMap(v) ? 'map' : typeof v;
 
 const badRequest = (message: string) => new PatchError(message, 400);
 const internal = (message: string) => new PatchError(message, 500);
-export const errNoMergeKey = (m: unknown, k: string) => internal(`map: ${goFormat(m)} does not contain declared merge key: ${k}`);
-const errBadPatchType = (t: unknown, m: unknown) => internal(`unknown patch type: ${goFormat(t)} in map: ${goFormat(m)}`);
-export const errBadArgType = (expected: string, actual: unknown) => internal(`expected a ${expected}, but received a ${goType(actual)}`);
+export const errNoMergeKey = (m: unknown, k: string) =>
+  internal(`map: ${goFormat(m)} does not contain declared merge key: ${k}`);
+const errBadPatchType = (t: unknown, m: unknown) =>
+  internal(`unknown patch type: ${goFormat(t)} in map: ${goFormat(m)}`);
+export const errBadArgType = (expected: string, actual: unknown) =>
+  internal(`expected a ${expected}, but received a ${goType(actual)}`);
 const ERR_SET_ORDER = 'invalid patch format of setElementOrder list';
 const ERR_PRIMITIVE_LIST = 'invalid patch format of primitive list';
 const ERR_RETAIN_KEYS = 'invalid patch format of retainKeys';
@@ -109,7 +117,12 @@ function discardNulls(v: unknown): void {
   } else if (Array.isArray(v)) v.forEach(discardNulls);
 }
 
-export function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema | undefined, opts: MergeOptions = APISERVER): Obj {
+export function mergeMap(
+  original: Obj | undefined,
+  patch: Obj,
+  schema: Schema | undefined,
+  opts: MergeOptions = APISERVER,
+): Obj {
   if (DIRECTIVE in patch) {
     const directive = patch[DIRECTIVE];
     if (directive === 'replace') {
@@ -153,7 +166,9 @@ export function mergeMap(original: Obj | undefined, patch: Obj, schema: Schema |
     } else if (Array.isArray(patchV)) {
       const [sub, meta] = lookupSlice(schema, k);
       orig[k] =
-        meta.strategy === 'merge' || isDeleteList ? mergeSlice(orig[k] as unknown[], patchV, sub, meta.mergeKey, isDeleteList, opts) : patchV;
+        meta.strategy === 'merge' || isDeleteList
+          ? mergeSlice(orig[k] as unknown[], patchV, sub, meta.mergeKey, isDeleteList, opts)
+          : patchV;
     } else {
       const [v, keep] = removeDirectives(patchV);
       if (keep) orig[k] = v;
@@ -169,7 +184,9 @@ function applyRetainKeys(original: Obj, patch: Obj, opts: MergeOptions): void {
   delete patch[RETAIN_KEYS];
   if (!opts.mergeParallelList) {
     if (RETAIN_KEYS in original && !sameJson(original[RETAIN_KEYS], list)) {
-      throw internal(`${goFormat(original[RETAIN_KEYS])} and ${goFormat(list)} are not deep equal: this may happen when calculating the 3-way diff patch`);
+      throw internal(
+        `${goFormat(original[RETAIN_KEYS])} and ${goFormat(list)} are not deep equal: this may happen when calculating the 3-way diff patch`,
+      );
     }
     original[RETAIN_KEYS] = list;
     return;
@@ -184,7 +201,12 @@ function applyRetainKeys(original: Obj, patch: Obj, opts: MergeOptions): void {
 }
 
 /** mergePatchIntoOriginal: lists with a $setElementOrder directive, in the order it gives. */
-function mergeSetElementOrder(original: Obj, patch: Obj, schema: Schema | undefined, opts: MergeOptions): void {
+function mergeSetElementOrder(
+  original: Obj,
+  patch: Obj,
+  schema: Schema | undefined,
+  opts: MergeOptions,
+): void {
   for (const key of Object.keys(patch)) {
     if (!key.startsWith(SET_ORDER)) continue;
     const order = patch[key];
@@ -218,7 +240,14 @@ function mergeSetElementOrder(original: Obj, patch: Obj, schema: Schema | undefi
       foundOriginal && foundPatch && meta.strategy === 'merge' && kind === 'map'
         ? aliasedOriginal(originalList as unknown[], patchList as unknown[], meta.mergeKey)
         : ((originalList as unknown[]) ?? []);
-    original[originalKey] = normalizeElementOrder(patchItems, serverOnly, order, serverOrder, meta.mergeKey, kind);
+    original[originalKey] = normalizeElementOrder(
+      patchItems,
+      serverOnly,
+      order,
+      serverOrder,
+      meta.mergeKey,
+      kind,
+    );
     delete patch[originalKey];
   }
 }
@@ -266,7 +295,9 @@ function validateWithSetOrder(patchList: unknown[], order: unknown[], mergeKey: 
     o++;
   }
   if (p < nonDelete.length && o >= order.length) {
-    throw internal(`The order in patch list:\n${goFormat(patchList)}\n doesn't match ${SET_ORDER} list:\n${goFormat(order)}\n`);
+    throw internal(
+      `The order in patch list:\n${goFormat(patchList)}\n doesn't match ${SET_ORDER} list:\n${goFormat(order)}\n`,
+    );
   }
 }
 
@@ -352,7 +383,11 @@ export function deduplicateScalars(s: unknown[]): unknown[] {
   return s;
 }
 
-function mergeWithSpecialElements(original: unknown[], patch: unknown[], mergeKey: string): [unknown[], unknown[]] {
+function mergeWithSpecialElements(
+  original: unknown[],
+  patch: unknown[],
+  mergeKey: string,
+): [unknown[], unknown[]] {
   const plain: unknown[] = [];
   let replace = false;
   let orig = original;
@@ -389,7 +424,13 @@ function findByKey(list: unknown[], key: string, value: unknown): number {
   return -1;
 }
 
-function mergeWithoutSpecialElements(original: unknown[], patch: unknown[], mergeKey: string, schema: Schema | undefined, opts: MergeOptions): unknown[] {
+function mergeWithoutSpecialElements(
+  original: unknown[],
+  patch: unknown[],
+  mergeKey: string,
+  schema: Schema | undefined,
+  opts: MergeOptions,
+): unknown[] {
   const out = [...original];
   for (const v of patch) {
     const m = v as Obj;
@@ -423,7 +464,12 @@ function indexIn(list: unknown[], item: unknown, mergeKey: string, kind: string)
   return list.findIndex((v) => val(v) === target);
 }
 
-export function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKey: string, kind: string): unknown[] {
+export function normalizeSliceOrder(
+  toSort: unknown[],
+  order: unknown[],
+  mergeKey: string,
+  kind: string,
+): unknown[] {
   let items = [...toSort];
   let toDelete: unknown[] = [];
   if (kind === 'map') {
@@ -445,12 +491,20 @@ export function normalizeSliceOrder(toSort: unknown[], order: unknown[], mergeKe
     return true;
   };
   for (let i = 1; i < items.length; i++) {
-    for (let j = i; j > 0 && less(items[j], items[j - 1]); j--) [items[j], items[j - 1]] = [items[j - 1], items[j]];
+    for (let j = i; j > 0 && less(items[j], items[j - 1]); j--)
+      [items[j], items[j - 1]] = [items[j - 1], items[j]];
   }
   return [...items, ...toDelete];
 }
 
-function normalizeElementOrder(patch: unknown[], serverOnly: unknown[], patchOrder: unknown[], serverOrder: unknown[], mergeKey: string, kind: string): unknown[] {
+function normalizeElementOrder(
+  patch: unknown[],
+  serverOnly: unknown[],
+  patchOrder: unknown[],
+  serverOrder: unknown[],
+  mergeKey: string,
+  kind: string,
+): unknown[] {
   const right = normalizeSliceOrder(patch, patchOrder, mergeKey, kind);
   const left = normalizeSliceOrder(serverOnly, serverOrder, mergeKey, kind);
   // mergeSortedSlice: server-only items go before the first patch item that comes after them live.
@@ -471,7 +525,12 @@ function normalizeElementOrder(patch: unknown[], serverOnly: unknown[], patchOrd
 }
 
 /** Applies a strategic merge patch to `original` for a built-in kind. */
-export function strategicMergePatch<T extends object>(original: T, patch: unknown, apiVersion: string, kind: string): T {
+export function strategicMergePatch<T extends object>(
+  original: T,
+  patch: unknown,
+  apiVersion: string,
+  kind: string,
+): T {
   const schema = schemaFor(apiVersion, kind);
   if (!schema) {
     throw new PatchError(
