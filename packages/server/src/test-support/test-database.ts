@@ -41,10 +41,36 @@ export async function createScratchPostgres(
   };
 }
 
+/**
+ * A migrated PGlite's data directory, made once per test worker: a copy of it opens in about
+ * 0.4 s, where a new cluster plus every migration took about 1 s, for each of 150 test files.
+ */
+let migratedTemplate: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  migratedTemplate ??= (async () => {
+    const database = await openDatabase({ dataDir: '', inMemory: true });
+    try {
+      await migrate(database);
+      return await database.dumpDataDir!();
+    } finally {
+      await database.close();
+    }
+  })();
+  return migratedTemplate;
+}
+
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   const scratch = baseUrl ? await createScratchPostgres(baseUrl) : undefined;
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: '', inMemory: true, poolMax: 4 });
+  const fromTemplate = !scratch && options.migrate !== false;
+  const database = await openDatabase({
+    databaseUrl: scratch?.url,
+    dataDir: '',
+    inMemory: true,
+    poolMax: 4,
+    ...(fromTemplate ? { loadDataDir: await pgliteTemplate() } : {}),
+  });
+  // a template's copy is migrated already; migrate() then finds nothing to do, as it would
   if (options.migrate !== false) await migrate(database);
   return {
     database,

@@ -28,6 +28,8 @@ export interface Database {
    * connection instead of on every call.
    */
   prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /** PGlite only: the whole data directory as a tarball, for `loadDataDir` (test templates). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** See pglite-module.ts; the first database a process opens decides for the process. */
   pgliteCompiler?: PgliteCompiler;
+  /** PGlite in memory only: start from this `dumpDataDir()` tarball instead of an empty cluster. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -84,7 +88,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const wasmModule = await pgliteWasmModule(options.pgliteCompiler ?? 'baseline');
   const tuning = wasmModule ? { wasmModule } : {};
   if (options.inMemory) {
-    client = new PGlite(tuning);
+    client = new PGlite({ ...tuning, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     // PGlite is one process's database: a second process on the same files would corrupt them.
@@ -118,6 +122,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       const run = queue.then(() => fn(session));
       queue = run.catch(() => undefined);
       return run;
+    },
+    async dumpDataDir() {
+      return (await client.dumpDataDir('none')) as Blob;
     },
     async close() {
       try {
