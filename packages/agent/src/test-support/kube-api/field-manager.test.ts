@@ -7,7 +7,7 @@ import {
   type ManagedFieldsEntry,
 } from './field-manager.js';
 import { decodeFieldsV1, encodeFieldsV1, pathString } from './field-manager-set.js';
-import { applyDefaults } from './openapi.js';
+import { applyDefaults } from './openapi-defaults.js';
 
 const NOW = '2026-11-24T10:00:00Z';
 const LATER = '2026-11-24T10:05:00Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyDefaults } from './openapi.js';
+import { applyDefaults } from './openapi-defaults.js';
 import { defaultPullPolicy } from './openapi-defaults.js';
 
 describe('applyDefaults', () => {

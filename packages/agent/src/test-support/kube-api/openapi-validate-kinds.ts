@@ -4,7 +4,12 @@
  * rules a deploy tool trips over are here: names, a Deployment's selector and template, pod
  * containers and ports, Service ports and type, ConfigMap and Secret keys, labels.
  */
-import type { ValidationError } from './openapi-validate.js';
+/** One cause of a 422 Invalid, as the apiserver lists them in `details.causes`. */
+export interface ValidationError {
+  field: string;
+  message: string;
+  reason: string;
+}
 
 type Obj = Record<string, unknown>;
 const isMap = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

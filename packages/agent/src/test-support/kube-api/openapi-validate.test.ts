@@ -5,7 +5,7 @@ import {
   strictDecodingMessage,
   validateObject,
   validateUpdate,
-} from './openapi.js';
+} from './openapi-validate.js';
 
 type Dep = {
   apiVersion: string;

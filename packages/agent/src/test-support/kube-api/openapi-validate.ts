@@ -14,14 +14,10 @@
  *   On an update, validateUpdate(old, new) adds the immutable-field errors (422 too).
  */
 import { deref, fieldSchema, itemSchema, refName, schemaFor, type Schema } from './openapi.js';
-import { validateKind, validateKindUpdate } from './openapi-validate-kinds.js';
+import { validateKind, validateKindUpdate, type ValidationError } from './openapi-validate-kinds.js';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
-export interface ValidationError {
-  field: string;
-  message: string;
-  reason: string;
-}
+export type { ValidationError } from './openapi-validate-kinds.js';
 export interface ValidationResult {
   errors: ValidationError[];
   unknownFields: string[];

@@ -9,8 +9,8 @@
  *                                          `Cache-Control: public, immutable` when the hash matches
  *   schemaFor('apps/v1', 'Deployment')   → the v2 definition; walk it with fieldSchema/itemSchema,
  *                                          which follow `$ref`s lazily.
- * `validateObject` and `applyDefaults` live in openapi-validate.ts / openapi-defaults.ts and are
- * re-exported here.
+ * `validateObject` and `applyDefaults` live in openapi-validate.ts / openapi-defaults.ts (import
+ * them from there: they build on this file).
  * Source and licence of the data: openapi/README.md.
  */
 import { createHash } from 'node:crypto';
@@ -202,16 +202,3 @@ export function shapeOf(schema: Schema | undefined): Shape {
   if (type === undefined) return { kind: 'untyped', atomic: false };
   return { kind: 'scalar', atomic: true };
 }
-
-export {
-  validateObject,
-  invalidStatus,
-  pruneUnknownFields,
-  strictDecodingMessage,
-  unknownFieldWarnings,
-  validateUpdate,
-  type ValidationResult,
-  type FieldValidation,
-  type ValidationError,
-} from './openapi-validate.js';
-export { applyDefaults } from './openapi-defaults.js';

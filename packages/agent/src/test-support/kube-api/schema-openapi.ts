@@ -1,7 +1,9 @@
 import type { SchemaHooks } from './context.js';
 import { ApplyConflictError, TypedValueError, applyServerSide, recordUpdate } from './field-manager.js';
 import { applyJsonPatch } from './json-patch.js';
-import { applyDefaults, loadOpenApi, validateObject } from './openapi.js';
+import { loadOpenApi } from './openapi.js';
+import { applyDefaults } from './openapi-defaults.js';
+import { validateObject } from './openapi-validate.js';
 import { pruneUnknownFields } from './openapi-validate.js';
 import { PatchError } from './patch-error.js';
 import { strategicMergePatch } from './strategic-merge.js';

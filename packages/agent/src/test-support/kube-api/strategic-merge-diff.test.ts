@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createThreeWayMergePatch, createTwoWayMergePatch, strategicMergePatch } from './strategic-merge.js';
+import { strategicMergePatch } from './strategic-merge.js';
+import { createThreeWayMergePatch, createTwoWayMergePatch } from './strategic-merge-diff.js';
 
 const pod = (containers: object[], metadata: object = {}) => ({
   apiVersion: 'v1',

@@ -14,7 +14,6 @@ import { deref, fieldSchema, itemSchema, schemaFor, type Schema } from './openap
 import { PatchError } from './patch-error.js';
 
 export { PatchError } from './patch-error.js';
-export { createThreeWayMergePatch, createTwoWayMergePatch } from './strategic-merge-diff.js';
 
 type Obj = Record<string, unknown>;
 type Meta = { strategy: string; mergeKey: string };
