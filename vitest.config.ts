@@ -22,7 +22,8 @@ const webProject: TestProjectConfiguration = {
     root: './packages/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    testTimeout: 60_000,
+    // a test may wait 30 s for each of several things on a loaded machine (test/setup.ts)
+    testTimeout: 120_000,
     setupFiles: ['./src/test/setup.ts'],
   },
 };

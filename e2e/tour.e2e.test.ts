@@ -63,6 +63,9 @@ async function newcomer(
     expect(made.statusCode, made.body).toBe(201);
   }
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  // the tour's steps make applications and pipelines on the way: beside a CPU hog a step's
+  // navigation took over Playwright's 30 s default
+  page.setDefaultTimeout(60_000);
   await page.goto(`${server.url}/login`);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);

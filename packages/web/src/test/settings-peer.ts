@@ -23,4 +23,4 @@ export function withSignedInPeer() {
   return ctx;
 }
 
-export const opts = { timeout: 15_000 };
+export const opts = { timeout: 30_000 };

@@ -3,9 +3,10 @@ import { afterEach } from 'vitest';
 import { addAppStrings } from '../i18n/i18n';
 import { enApp } from '../i18n/locales/en-app';
 
-// findBy… and waitFor wait up to 15 s (Testing Library's default is 1 s): on a loaded machine a
-// render that takes a second longer must not fail a test; one that never comes still fails.
-configure({ asyncUtilTimeout: 15_000 });
+// findBy… and waitFor wait up to 30 s (Testing Library's default is 1 s): on a loaded machine (a
+// CPU hog beside the suite took a page past 15 s) a slow render must not fail a test; one that
+// never comes still fails.
+configure({ asyncUtilTimeout: 30_000 });
 
 // The app loads its application strings with the layout; components under test get them at once.
 addAppStrings(enApp);

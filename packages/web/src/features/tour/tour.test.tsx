@@ -232,7 +232,7 @@ describe('the guided tour', () => {
     );
     expect(ctx.peer.tour.state).toEqual({ is_onboarding_completed: true, currentstep: 27 });
     expect(store.getState().onboarding).toMatchObject({ tourComplete: true, pipelineId: 'pl-1' });
-  }, 40_000);
+  }, 90_000);
 
   it('a failed run ends the step too, without marking the pipeline completed', async () => {
     ctx.peer.pipelines.runs = [sampleRun({ id: 'run-2', status: 'failed' })];
