@@ -28,7 +28,31 @@ if (!chromiumPath) {
 }
 export const hasBrowser = Boolean(chromiumPath);
 
+/**
+ * Playwright's waits default to 30 s; on a loaded 2-core machine (a CPU hog, or another suite
+ * beside this one) a page's request took longer. Every context and page this browser opens waits
+ * up to 60 s; a test's own timeout still bounds the whole test.
+ */
+const E2E_WAIT_MS = 60_000;
+
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(E2E_WAIT_MS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(E2E_WAIT_MS);
+    return page;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath!,
     args: [
