@@ -141,7 +141,8 @@ describe.runIf(hasBrowser)('the guided tour in the browser', () => {
     // The success page's proceed button opens the pipeline, on its run button.
     await at(3);
     expect(await tourStatus(server, userId)).toEqual({ currentstep: 7, is_onboarding_completed: false });
-    await page.getByRole('button', { name: 'Proceed to pipeline run' }).click();
+    // a slow press: the next step's card must not come between the press and the release
+    await page.getByRole('button', { name: 'Proceed to pipeline run' }).click({ delay: 400 });
     await page.waitForURL(/\/pipelines\/(?!runs)[\w-]+$/);
     await at(4);
     expect(await card.getByRole('heading').textContent()).toBe('Pipeline runs');

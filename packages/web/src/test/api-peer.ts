@@ -58,6 +58,8 @@ export async function startApiPeer() {
     providers: [] as { id: string; name: string }[],
     /** one-time codes the OpenID callback handed out, and whose sign-in each one finishes */
     oauthCodes: new Map<string, PeerUser>(),
+    /** answers held back this many milliseconds, by "METHOD /path" (a slow server) */
+    slowAnswers: new Map<string, number>(),
   };
 
   function addUser(u: Partial<PeerUser> & { email: string; password: string }): PeerUser {
@@ -241,11 +243,18 @@ export async function startApiPeer() {
         body,
       });
       const [status, answer, headers = {}] = route(req, url.pathname, url.searchParams, body);
-      if (answer === undefined) res.writeHead(status, headers).end();
-      else if (typeof answer === 'string' && headers['content-type'])
-        res.writeHead(status, headers).end(answer);
-      else
-        res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      const answerIt = () => {
+        if (answer === undefined) res.writeHead(status, headers).end();
+        else if (typeof answer === 'string' && headers['content-type'])
+          res.writeHead(status, headers).end(answer);
+        else
+          res
+            .writeHead(status, { ...headers, 'content-type': 'application/json' })
+            .end(JSON.stringify(answer));
+      };
+      const holdMs = state.slowAnswers.get(`${req.method ?? 'GET'} ${url.pathname}`);
+      if (holdMs) setTimeout(answerIt, holdMs);
+      else answerIt();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

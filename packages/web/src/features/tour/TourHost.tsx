@@ -65,27 +65,46 @@ function useClusterPresent(active: boolean): boolean | null {
   return present;
 }
 
-/** Calls `onAction` once when the user clicks (or presses on) the element `data-tour="<target>"`. */
+/**
+ * Calls `onAction` once when the user clicks (or presses on) the element `data-tour="<target>"`.
+ * A press on it counts as well as a click (a select opens its menu on press, and its click lands
+ * elsewhere), but the step moves on only once the press is over: a card for the next step placed
+ * under the pointer between press and release would take the release, and the click would never
+ * reach the button (the success page's "Proceed to pipeline run" did not navigate).
+ */
 function useClickAction(target: string | null, onAction: () => void, delayMs = 0) {
   const latest = useRef(onAction);
   latest.current = onAction;
   useEffect(() => {
     if (!target) return;
+    let pressed = false;
     let done = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const listener = (e: Event) => {
+    const onTarget = (e: Event) => !!(e.target as Element | null)?.closest?.(`[data-tour="${target}"]`);
+    const act = () => {
       if (done) return;
-      const el = e.target as Element | null;
-      if (!el?.closest?.(`[data-tour="${target}"]`)) return;
       done = true;
+      // after the event's own handlers (the click's navigation) have run
       timer = setTimeout(() => latest.current(), delayMs);
     };
-    // pointerdown as well as click: a select opens its menu on press, and its click lands elsewhere
-    document.addEventListener('pointerdown', listener, true);
-    document.addEventListener('click', listener, true);
+    const onPress = (e: Event) => {
+      if (onTarget(e)) pressed = true;
+    };
+    const onRelease = () => {
+      if (pressed) act();
+    };
+    const onClick = (e: Event) => {
+      if (pressed || onTarget(e)) act();
+    };
+    document.addEventListener('pointerdown', onPress, true);
+    document.addEventListener('pointerup', onRelease, true);
+    document.addEventListener('pointercancel', onRelease, true);
+    document.addEventListener('click', onClick, true);
     return () => {
-      document.removeEventListener('pointerdown', listener, true);
-      document.removeEventListener('click', listener, true);
+      document.removeEventListener('pointerdown', onPress, true);
+      document.removeEventListener('pointerup', onRelease, true);
+      document.removeEventListener('pointercancel', onRelease, true);
+      document.removeEventListener('click', onClick, true);
       clearTimeout(timer);
     };
   }, [target, delayMs]);

@@ -35,6 +35,7 @@ beforeEach(() => {
   ctx.peer.pipelines.pipelines = [samplePipeline()];
   ctx.peer.pipelines.runs = [];
   ctx.peer.applications.applications = [];
+  ctx.peer.state.slowAnswers.clear();
 });
 
 describe('tour steps', () => {
@@ -163,6 +164,24 @@ describe('the guided tour', () => {
     await waitFor(() => expect(sent()).toEqual([{ currentstep: 9 }, { currentstep: 14 }]));
     expect(document.querySelector('[data-tour="run-start"]')?.textContent).toBe('Start');
     expect(within(await popover()).getByRole('heading').textContent).toBe('Pipeline run input');
+  });
+
+  it('sends its status writes one at a time, in order, however slowly the server answers', async () => {
+    ctx.peer.tour.state = {
+      is_onboarding_completed: false,
+      currentstep: TOUR_SERVER_STEPS.proceedToPipeline,
+    };
+    ctx.peer.state.slowAnswers.set(`POST ${SET}`, 600);
+    renderApp('/pipelines');
+    await stepShown(4, 10_000);
+    // Right records server step 9, and the provisioning step (no screen) records 10 at once
+    fireEvent.keyDown(document, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(sent()).toEqual([{ currentstep: 9 }]));
+    // the second write waits for the first one's answer
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sent()).toEqual([{ currentstep: 9 }]);
+    await waitFor(() => expect(sent()).toEqual([{ currentstep: 9 }, { currentstep: 10 }]), opts);
+    await waitFor(() => expect(ctx.peer.tour.state.currentstep).toBe(10), opts);
   });
 
   it('"Skip tour" sets is_onboarding_completed and closes the tour', async () => {
