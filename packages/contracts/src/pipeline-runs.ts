@@ -111,6 +111,44 @@ export const createPipelineRunSchema = z.object({
 });
 export type CreatePipelineRunRequest = z.infer<typeof createPipelineRunSchema>;
 
+/** Content types a Tekton run document may be posted as (besides JSON). */
+export const RUN_DOCUMENT_YAML_TYPES = ['application/yaml', 'text/yaml', 'application/x-yaml'] as const;
+
+/** A JSON body that is a Tekton document (it has `apiVersion` or `kind`) rather than the API's own shape. */
+export function isRunDocumentBody(body: unknown): body is Record<string, unknown> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    ('apiVersion' in body || 'kind' in body)
+  );
+}
+
+/**
+ * `POST /api/pipelineruns`: the API's own shape, or a Tekton `tekton.dev/v1` PipelineRun or
+ * TaskRun document — a JSON object with `apiVersion` and `kind`, or YAML text (content type
+ * application/yaml or text/yaml), read as `kubectl create -f` would. A document comes out as
+ * `{ document }` and is read by the server, which names the document's path and line in its errors.
+ */
+export const createPipelineRunBodySchema = z
+  .unknown()
+  .transform((body, ctx): CreatePipelineRunRequest | { document: string | Record<string, unknown> } => {
+    if (typeof body === 'string' || isRunDocumentBody(body)) return { document: body };
+    const parsed = createPipelineRunSchema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  });
+
+/** `POST /api/pipelineruns?environmentId=`: the environment a document's run targets. */
+export const createPipelineRunQuerySchema = z.object({
+  environmentId: z.string().min(1).max(64).optional(),
+});
+
+/** `GET /api/pipelineruns/:id/export`: JSON, or YAML with `?format=yaml` or `Accept: application/yaml`. */
+export const pipelineRunExportQuerySchema = z.object({ format: z.enum(['json', 'yaml']).optional() });
+
 export const pipelineRunListQuerySchema = pageRules(
   listQuerySchema.safeExtend({
     status: z
@@ -142,6 +180,8 @@ export const runTriggerSchema = z.object({
   commit: z.string().nullable().optional(),
   branch: z.string().nullable().optional(),
   author: z.string().nullable().optional(),
+  /** A run created from a Tekton document: the document's kind (its export gives the rest back). */
+  document: z.object({ kind: z.enum(['PipelineRun', 'TaskRun']) }).optional(),
 });
 export type RunTrigger = z.infer<typeof runTriggerSchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray } from 'drizzle-orm';
 import type { ApplicationListQuery } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import { rowsWhere } from '../../platform/database/rows.js';
@@ -184,8 +184,8 @@ export class SqlApplicationsStore extends SqlNamedStore<typeof applications> imp
         and(
           eq(table.workspaceId, workspaceId),
           inArray(table.id, ids),
-          // templates are not pipelines an application runs
-          kind === 'pipeline' ? ne(pipelines.kind, 'template') : undefined,
+          // templates and run documents' ad-hoc pipelines are not pipelines an application runs
+          kind === 'pipeline' ? eq(pipelines.kind, 'pipeline') : undefined,
         ),
       );
     return new Set(rows.map((r) => r.id));

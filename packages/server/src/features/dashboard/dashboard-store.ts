@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { clusters, deployments, pipelineRuns, pipelines } from '../../platform/database/schema.js';
 
@@ -23,7 +23,8 @@ export class DashboardStore {
         this.db
           .select({ n: count() })
           .from(pipelines)
-          .where(and(eq(pipelines.workspaceId, workspaceId), ne(pipelines.kind, 'template'))),
+          // the workspace's pipelines: not templates, not the ad-hoc ones of run documents
+          .where(and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.kind, 'pipeline'))),
       ),
       this.total(
         this.db.select({ n: count() }).from(pipelineRuns).where(eq(pipelineRuns.workspaceId, workspaceId)),

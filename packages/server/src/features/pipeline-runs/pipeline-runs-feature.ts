@@ -11,6 +11,7 @@ import { LogPublisher } from './logs/log-publisher.js';
 import { LogStore } from './logs/log-store.js';
 import type { LogStreamSource } from './logs/log-stream.js';
 import { pipelineRunsRoutes } from './pipeline-runs-routes.js';
+import { RunDocumentStore, withAdhocPipelines } from './run-document-store.js';
 import {
   catalogueDefinitions,
   withConfigMaps,
@@ -58,7 +59,8 @@ export function createPipelineRunsFeature(deps: PipelineRunsFeatureDeps): Featur
   const tasks = new TaskStore(deps.db);
   const logStore = new LogStore(deps.db);
   const enabled = deps.engine ?? true;
-  const definitions = catalogueDefinitions(deps.loader);
+  // runs of ad-hoc pipelines (from run documents) read the text recorded with them
+  const definitions = withAdhocPipelines(catalogueDefinitions(deps.loader), runs, tasks);
   const instanceId = randomUUID();
   const hub = new LogHub();
   const onLogError = (error: unknown) => deps.log.error({ err: error }, 'pipeline run logs');
@@ -82,7 +84,14 @@ export function createPipelineRunsFeature(deps: PipelineRunsFeatureDeps): Featur
         ...deps.engineOptions,
       })
     : undefined;
-  const service = new PipelineRunsService(runs, tasks, logStore, () => engine?.notify(), definitions);
+  const service = new PipelineRunsService(
+    runs,
+    tasks,
+    logStore,
+    () => engine?.notify(),
+    definitions,
+    new RunDocumentStore(deps.db),
+  );
   const source: LogStreamSource = {
     taskRuns: (runId) => tasks.taskRunNames(runId),
     chunksAfter: (runId, afterId, limit) => logStore.chunksAfter(runId, afterId, limit),

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { stringify } from 'yaml';
 import {
-  createPipelineRunSchema,
+  createPipelineRunBodySchema,
+  type CreatePipelineRunRequest,
+  createPipelineRunQuerySchema,
   idParamsSchema,
   LOG_STREAM_PATH,
   logSearchResultSchema,
@@ -12,7 +15,9 @@ import {
   pipelineRunLogSearchQuerySchema,
   pipelineRunLogsDownloadSchema,
   pipelineRunLogsQuerySchema,
+  pipelineRunExportQuerySchema,
   pipelineRunSchema,
+  RUN_DOCUMENT_YAML_TYPES,
 } from '@slipway/contracts';
 import { actorIdOf, actorLabelOf, inWorkspace } from '../../platform/auth/principal.js';
 import { routes } from '../../platform/routes.js';
@@ -34,24 +39,56 @@ export interface LiveLogs {
 
 export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs): FastifyPluginAsyncZod {
   return async (app) => {
+    // a Tekton run document may come as YAML text (this plugin's routes only)
+    app.addContentTypeParser([...RUN_DOCUMENT_YAML_TYPES], { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
     const runs = routes(app, tags);
     runs.post(base, {
-      summary: 'Start a run of a pipeline (queued; the engine picks it up)',
+      summary:
+        "Start a run of a pipeline (queued; the engine picks it up): the API's own body, or a Tekton v1 PipelineRun or TaskRun document (JSON, or YAML as application/yaml), as kubectl create -f takes it",
       access: inWorkspace('pipelines:execute'),
       auditAction: 'pipeline_run.create',
       auditTarget: { type: 'pipeline_run', id: 'response.id' },
-      body: createPipelineRunSchema,
+      querystring: createPipelineRunQuerySchema,
+      body: createPipelineRunBodySchema,
       response: pipelineRunSchema,
       status: 201,
       handler: async (request) => {
         const p = request.principal;
-        const run = await service.create(request.workspaceId!, request.body, {
-          kind: 'user',
-          id: actorIdOf(p),
-          by: actorLabelOf(p),
-        });
-        request.audit.detail = { pipelineId: run.pipelineId, number: run.number };
+        const trigger = { kind: 'user', id: actorIdOf(p), by: actorLabelOf(p) };
+        const body = request.body;
+        const run =
+          'document' in body
+            ? await service.createFromDocument(
+                request.workspaceId!,
+                (body as { document: string | object }).document,
+                { environmentId: request.query.environmentId, createdBy: actorIdOf(p) },
+                trigger,
+              )
+            : await service.create(request.workspaceId!, body as CreatePipelineRunRequest, trigger);
+        request.audit.detail = {
+          pipelineId: run.pipelineId,
+          number: run.number,
+          ...('document' in body ? { name: run.name, from: 'document' } : {}),
+        };
         return run;
+      },
+    });
+    runs.get(`${base}/:id/export`, {
+      summary:
+        'The run as a Tekton v1 PipelineRun: the spec it ran with and its status (conditions, childReferences, results); YAML with Accept: application/yaml or ?format=yaml',
+      access: inWorkspace('pipelines:view'),
+      params: idParamsSchema,
+      querystring: pipelineRunExportQuerySchema,
+      produces: ['application/json', 'application/yaml'],
+      handler: async (request, reply) => {
+        const document = await service.export(request.workspaceId!, request.params.id);
+        const accept = request.headers.accept ?? '';
+        const yaml = request.query.format ? request.query.format === 'yaml' : /\byaml\b/.test(accept);
+        return yaml
+          ? reply.type('application/yaml; charset=utf-8').send(stringify(document, { lineWidth: 0 }))
+          : reply.type('application/json; charset=utf-8').send(JSON.stringify(document));
       },
     });
     runs.get(base, {

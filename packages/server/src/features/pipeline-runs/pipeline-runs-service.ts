@@ -13,6 +13,8 @@ import {
 import { Readable } from 'node:stream';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { resolvePipelineParams, type ParamValue } from '../pipelines/definition/index.js';
+import { createFromDocument, exportRun, type DocumentRunOptions } from './run-document-create.js';
+import type { RunDocumentStore } from './run-document-store.js';
 import { logText, searchLog, selectTaskRuns } from './logs/log-reader.js';
 import type { LogStore } from './logs/log-store.js';
 import { storedDefinitions, type DefinitionSource } from './run-sources.js';
@@ -44,6 +46,8 @@ export class PipelineRunsService {
     private readonly logStore: LogStore,
     private readonly notify: () => void = () => undefined,
     private readonly definitions: DefinitionSource = storedDefinitions(runs, tasks),
+    /** runs from Tekton PipelineRun and TaskRun documents; without it they are refused */
+    private readonly documents?: RunDocumentStore,
   ) {}
 
   private prepare: RunPreparer | undefined;
@@ -79,6 +83,40 @@ export class PipelineRunsService {
       environmentId: request.environmentId ?? null,
       message: note ?? null,
     });
+  }
+
+  /**
+   * Starts a run from a Tekton PipelineRun or TaskRun document (YAML or JSON), as `kubectl create
+   * -f` would create it; 400 naming the document's path (line and column) and rule, 409 for a
+   * name already taken.
+   */
+  async createFromDocument(
+    workspaceId: string,
+    body: string | object,
+    options: DocumentRunOptions,
+    trigger: RunTrigger = { kind: 'user' },
+  ): Promise<PipelineRunView> {
+    if (!this.documents) throw new InputError('This server does not take Tekton run documents');
+    return createFromDocument(
+      {
+        runs: this.runs,
+        tasks: this.tasks,
+        documents: this.documents,
+        prepare: this.prepare,
+        spec: (pipelineId, version) => this.spec(workspaceId, pipelineId, version),
+        start: (run) => this.start(run),
+      },
+      workspaceId,
+      body,
+      options,
+      trigger,
+    );
+  }
+
+  /** The run as a Tekton v1 PipelineRun with its status. */
+  async export(workspaceId: string, id: string): Promise<Record<string, unknown>> {
+    const run = await this.find(workspaceId, id);
+    return exportRun({ runs: this.runs, tasks: this.tasks, definitions: this.definitions }, run);
   }
 
   /** Runs it again with the same params; the trigger keeps the commit, branch and author it was for. */

@@ -29,6 +29,8 @@ export interface NewRun {
   environmentId?: string | null;
   /** a note from before the run started (an external pipeline that could not sync); kept at the end */
   message?: string | null;
+  /** the run's name when its document gave one (metadata.name); otherwise `<pipeline>-<number>` */
+  name?: string;
 }
 
 export interface ClaimLimits {
@@ -109,7 +111,7 @@ export class RunStore {
           pipelineId: run.pipelineId,
           pipelineVersion: run.pipelineVersion,
           number,
-          name: `${run.pipelineName}-${number}`,
+          name: run.name ?? `${run.pipelineName}-${number}`,
           params: run.params,
           workspaceBindings: run.workspaceBindings,
           timeoutMs: run.timeoutMs,
