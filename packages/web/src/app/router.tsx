@@ -63,6 +63,7 @@ const builtAreas: Partial<Record<AreaId, Lazy>> = {
 const areaChildren: Partial<Record<AreaId, RouteObject[]>> = {
   pipelines: [
     { path: 'new', lazy: page(() => import('../features/pipelines/NewPipelinePage')) },
+    { path: 'run-yaml', lazy: page(() => import('../features/pipelines/RunFromYamlPage')) },
     { path: 'runs/:runId', lazy: page(() => import('../features/pipelines/RunPage')) },
     { path: ':id', lazy: page(() => import('../features/pipelines/PipelineDetailPage')) },
   ],

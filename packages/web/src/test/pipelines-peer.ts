@@ -75,6 +75,8 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
     logs: new Map<string, string[]>(),
     /** when set, POST/PUT /api/pipelines refuse the definition with this message */
     refuseDefinition: null as string | null,
+    /** when set, POST /api/pipelineruns refuses a run document (YAML text) with this 400 */
+    refuseDocument: null as { message: string; details: { path: string; message: string }[] } | null,
   };
   let seq = 0;
 
@@ -182,6 +184,26 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
           (!to || Date.parse(r.queuedAt) < Date.parse(to)),
       );
       return page(rows.map(view), query);
+    }
+    if (key === 'POST /api/pipelineruns' && typeof body === 'string') {
+      // a Tekton run document: named by its metadata.name (or generateName and a suffix)
+      if (pipelines.refuseDocument)
+        return deps.fail(400, pipelines.refuseDocument.message, pipelines.refuseDocument.details);
+      const name =
+        /^\s+name:\s*(\S+)/m.exec(body)?.[1] ?? `${/generateName:\s*(\S+)/.exec(body)?.[1] ?? 'run-'}x2b4z`;
+      const kind = /^kind:\s*TaskRun/m.test(body) ? ('TaskRun' as const) : ('PipelineRun' as const);
+      const run = sampleRun({
+        id: `run-new-${++seq}`,
+        pipelineId: `adhoc-${seq}`,
+        name,
+        status: 'pending',
+        trigger: { kind: 'user', id: null, document: { kind } },
+        startedAt: null,
+        finishedAt: null,
+        queuePosition: 1,
+      });
+      pipelines.runs.unshift(run);
+      return [201, view(run)];
     }
     if (key === 'POST /api/pipelineruns') {
       const p = createPipelineRunSchema.safeParse(body);

@@ -1,4 +1,5 @@
 import AccountTree from '@mui/icons-material/AccountTree';
+import Code from '@mui/icons-material/Code';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
@@ -23,7 +24,7 @@ export default function PipelinesPage() {
       id="pipelines"
       title={t('nav.pipelines')}
       actions={
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
           <CreateButton
             permission="pipelines:create"
             onClick={() => void navigate('/pipelines/new')}
@@ -32,6 +33,15 @@ export default function PipelinesPage() {
           >
             {t('pipelines.newPipeline')}
           </CreateButton>
+          <PermissionButton
+            permission="pipelines:execute"
+            variant="outlined"
+            startIcon={<Code />}
+            data-testid="run-from-yaml-button"
+            onClick={() => void navigate('/pipelines/run-yaml')}
+          >
+            {t('pipelines.fromYaml.entry')}
+          </PermissionButton>
           <PermissionButton
             permission="pipelines:execute"
             variant="contained"

@@ -44,7 +44,12 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
   const anyActive = Boolean(list.data?.rows.some((r) => ACTIVE_STATUSES.includes(r.status)));
   if (anyActive !== active) setActive(anyActive);
   const { data: pipelines } = usePipelinesQuery({ _start: '0', _end: '500' }, { skip: Boolean(pipelineId) });
-  const pipelineName = (id: string) => pipelines?.rows.find((p) => p.id === id)?.name ?? id;
+  const pipelineName = (run: PipelineRunView) =>
+    pipelines?.rows.find((p) => p.id === run.pipelineId)?.name ??
+    // a run document's own pipeline is not among the workspace's pipelines
+    (run.trigger.document
+      ? t('pipelines.fromYaml.fromDocument', { kind: run.trigger.document.kind })
+      : run.pipelineId);
 
   const columns: Column<PipelineRunView>[] = [
     {
@@ -61,7 +66,7 @@ export function RunList({ pipelineId }: { pipelineId?: string }) {
           {
             id: 'pipeline',
             header: t('pipelines.columns.pipeline'),
-            cell: (r: PipelineRunView) => pipelineName(r.pipelineId),
+            cell: (r: PipelineRunView) => pipelineName(r),
             hideBelow: 'sm' as const,
           },
         ]),

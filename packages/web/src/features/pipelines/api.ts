@@ -90,6 +90,20 @@ export const pipelinesApi = api
         query: (body) => ({ url: 'pipelineruns', method: 'POST', body }),
         invalidatesTags: [{ type: 'PipelineRun', id: 'LIST' }],
       }),
+      /** a run from a pasted Tekton PipelineRun or TaskRun (YAML or JSON text), as kubectl create -f */
+      startRunFromDocument: build.mutation<PipelineRunView, { text: string }>({
+        query: ({ text }) => ({
+          url: 'pipelineruns',
+          method: 'POST',
+          body: text,
+          headers: { 'content-type': 'application/yaml' },
+        }),
+        invalidatesTags: [{ type: 'PipelineRun', id: 'LIST' }],
+      }),
+      /** a run as a Tekton v1 PipelineRun: a run document's page reads the pipeline it ran from it */
+      runExport: build.query<{ spec?: { pipelineSpec?: unknown } }, string>({
+        query: (id) => `pipelineruns/${encodeURIComponent(id)}/export`,
+      }),
       runAction: build.mutation<PipelineRunView, { id: string; action: 'rerun' | 'abort' | 'rollback' }>({
         query: ({ id, action }) => ({
           url: `pipelineruns/${encodeURIComponent(id)}/${action}`,
@@ -130,6 +144,8 @@ export const {
   useRunClustersQuery,
   useRunQuery,
   useStartRunMutation,
+  useStartRunFromDocumentMutation,
+  useRunExportQuery,
   useRunActionMutation,
   useLazyRunLogsQuery,
 } = pipelinesApi;

@@ -25,6 +25,7 @@ export function pipelinesPeer() {
     state.runs = [];
     state.logs = new Map();
     state.refuseDefinition = null;
+    state.refuseDocument = null;
   });
   return ctx;
 }

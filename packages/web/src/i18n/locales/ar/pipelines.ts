@@ -1,6 +1,16 @@
 /** Arabic for src/features/pipelines; assembled in ../ar.ts. */
 
 export const pipelines = {
+  fromYaml: {
+    entry: 'تشغيل من YAML',
+    title: 'تشغيل من YAML',
+    lead: 'الصق PipelineRun أو TaskRun من Tekton (tekton.dev/v1، بصيغة YAML أو JSON): يُنشأ كما يُنشئه kubectl create -f.',
+    formLabel: 'مستند التشغيل',
+    document: 'PipelineRun أو TaskRun (YAML أو JSON)',
+    help: 'يشير pipelineRef إلى خط معالجة في مساحة العمل هذه، ويشير taskRef إلى قالب مهمة؛ أما pipelineSpec أو taskSpec، أو المهام وخط المعالجة في تدفق YAML نفسه، فتُشغَّل مع هذا التشغيل وحده.',
+    submit: 'إنشاء التشغيل',
+    fromDocument: 'من {{kind}}',
+  },
   runDialog: { timeoutCap: 'حد المؤسسة ينهي التشغيل بعد {{count}} دقيقة' },
   versions: {
     title: 'الإصدارات',

@@ -85,6 +85,16 @@ export const pipelines = {
     run: 'Run',
     loadError: 'The pipeline could not be loaded.',
   },
+  fromYaml: {
+    entry: 'Run from YAML',
+    title: 'Run from YAML',
+    lead: 'Paste a Tekton PipelineRun or TaskRun (tekton.dev/v1, YAML or JSON): it is created as kubectl create -f would.',
+    formLabel: 'Run document',
+    document: 'PipelineRun or TaskRun (YAML or JSON)',
+    help: 'A pipelineRef names a pipeline of this workspace and a taskRef a task template; a pipelineSpec, a taskSpec, or Tasks and a Pipeline in the same YAML stream run with this run only.',
+    submit: 'Create run',
+    fromDocument: 'From a {{kind}}',
+  },
   external: {
     title: 'External pipeline',
     body: 'Its definition is read from a git repository, so it cannot be edited here: change the file in the repository, then sync.',

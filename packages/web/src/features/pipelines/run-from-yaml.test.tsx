@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentUrl, renderApp } from '../../test/app';
+import { opts } from '../../test/settings-peer';
+import { pipelinesPeer } from './pipelines.test-setup';
+
+const ctx = pipelinesPeer();
+
+const DOCUMENT = `apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata:
+  name: greet-bob
+spec:
+  pipelineRef:
+    name: nope
+`;
+
+describe('Run from YAML', () => {
+  it('posts the pasted document as YAML, shows a refusal at its line, and opens the created run', async () => {
+    renderApp('/pipelines');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('run-from-yaml-button', {}, opts));
+    await screen.findByTestId('run-from-yaml-page', {}, opts);
+    const host = await screen.findByTestId('run-document-editor', {}, opts);
+    await waitFor(() => expect(host.querySelector('.cm-editor')).toBeTruthy(), opts);
+    const view = EditorView.findFromDOM(host.querySelector('.cm-editor') as HTMLElement)!;
+    expect(view.state.doc.toString()).toContain('kind: TaskRun');
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: DOCUMENT } });
+
+    const message = 'spec.pipelineRef.name (line 7, column 11): no pipeline "nope" in this workspace';
+    ctx.peer.pipelines.refuseDocument = {
+      message,
+      details: [
+        {
+          path: 'spec.pipelineRef.name (line 7, column 11)',
+          message: 'no pipeline "nope" in this workspace [unknown-pipeline]',
+        },
+      ],
+    };
+    await user.click(screen.getByRole('button', { name: 'Create run' }));
+    expect((await screen.findByTestId('run-from-yaml-error', {}, opts)).textContent).toBe(message);
+    await waitFor(() => expect(view.dom.querySelector('.cm-lintRange-error')).toBeTruthy(), opts);
+    const marked = view.dom.querySelector('.cm-lintRange-error')!;
+    expect(view.state.doc.lineAt(view.posAtDOM(marked)).number).toBe(7);
+    const sent = ctx.peer.calls('POST', '/api/pipelineruns').at(-1)!;
+    expect(sent.body).toBe(DOCUMENT);
+    expect(sent.headers['content-type']).toContain('application/yaml');
+
+    ctx.peer.pipelines.refuseDocument = null;
+    await user.click(screen.getByRole('button', { name: 'Create run' }));
+    await screen.findByTestId('run-page', {}, opts);
+    expect(currentUrl()).toMatch(/^\/pipelines\/runs\/run-new-\d+$/);
+    expect(ctx.peer.pipelines.runs[0]).toMatchObject({
+      name: 'greet-bob',
+      trigger: { document: { kind: 'PipelineRun' } },
+    });
+  });
+});
