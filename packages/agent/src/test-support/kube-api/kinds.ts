@@ -104,6 +104,22 @@ export const apiVersionOf = (k: KindInfo): string => (k.group ? `${k.group}/${k.
 /** `deployments.apps` or `pods`: how the apiserver names a resource in messages. */
 export const qualified = (k: KindInfo): string => (k.group ? `${k.plural}.${k.group}` : k.plural);
 
+/**
+ * Kubernetes' version priority (a CRD's versions are listed, and the first preferred, in it): GA
+ * before beta before alpha, higher numbers first, then versions that are not Kubernetes-like, by name.
+ */
+export function byVersionPriority(a: string, b: string): number {
+  const rank = (v: string) => {
+    const m = /^v(\d+)(?:(alpha|beta)(\d+))?$/.exec(v);
+    if (!m) return [3, 0, 0];
+    const stability = m[2] === 'alpha' ? 2 : m[2] === 'beta' ? 1 : 0;
+    return [stability, -Number(m[1]), -Number(m[3] ?? 0)];
+  };
+  const [ra, rb] = [rank(a), rank(b)];
+  for (let i = 0; i < 3; i++) if (ra[i] !== rb[i]) return ra[i]! - rb[i]!;
+  return a.localeCompare(b);
+}
+
 /** The kinds this server serves, built-in and added (CRDs). */
 export class Kinds {
   readonly all: KindInfo[] = [...BUILT_IN_KINDS, ...REVIEW_KINDS];
@@ -140,7 +156,7 @@ export class Kinds {
       if (!k.group) continue;
       const versions = groups.get(k.group) ?? [];
       if (!versions.includes(k.version)) versions.push(k.version);
-      groups.set(k.group, versions);
+      groups.set(k.group, versions.sort(byVersionPriority));
     }
     return {
       kind: 'APIGroupList',

@@ -7,6 +7,7 @@ import { runExec, defaultExec } from './exec.js';
 import { decodeBody } from './decode.js';
 import { failureStatus, readBody, sendJson } from './http.js';
 import { PROTOBUF, canEncode, encodeObject, prefersProtobuf } from './protobuf.js';
+import { CustomResources } from './crd-schemas.js';
 import { Kinds, apiVersionOf } from './kinds.js';
 import { toTable, wantsTable, type IncludeObject } from './table.js';
 import { Lifecycle, kindFinder } from './lifecycle.js';
@@ -45,6 +46,7 @@ export class KubeApiServer {
   });
   readonly store = new ObjectStore();
   private readonly kinds = new Kinds();
+  private readonly customResources = new CustomResources();
   private readonly logs = new Logs();
   private readonly watches: Watches;
   private readonly lifecycle: Lifecycle;
@@ -56,6 +58,7 @@ export class KubeApiServer {
   constructor(options: KubeApiServerOptions = {}, schema: SchemaHooks = openApiSchema) {
     this.options = options;
     for (const k of options.kinds ?? []) this.addKind(k);
+    for (const crd of options.customResourceDefinitions ?? []) this.addCustomResourceDefinition(crd);
     this.watches = new Watches(this.store, { bookmarkIntervalMs: options.bookmarkIntervalMs ?? 1000 });
     this.lifecycle = new Lifecycle(
       this.store,
@@ -66,7 +69,7 @@ export class KubeApiServer {
       store: this.store,
       kinds: this.kinds,
       logs: this.logs,
-      schema,
+      schema: this.customResources.hooks(schema),
       reconcile: () => this.lifecycle.wake(),
       deny: (attrs) => options.deny?.(attrs) ?? false,
     };
@@ -156,6 +159,14 @@ export class KubeApiServer {
 
   addKind(kind: KindInfo): void {
     this.kinds.add(kind);
+  }
+
+  /**
+   * Serves a CRD's kinds (an apiextensions.k8s.io/v1 CustomResourceDefinition as parsed JSON) with
+   * its structural schema: objects are validated, defaulted and pruned by it (crd-schemas.ts).
+   */
+  addCustomResourceDefinition(crd: unknown): void {
+    for (const kind of this.customResources.add(crd)) this.kinds.add(kind);
   }
 
   addNode(name: string, cpu: string): void {

@@ -55,6 +55,8 @@ export interface KubeApiServerOptions {
   nodes?: { name: string; cpu: string }[];
   /** extra kinds (CRDs), e.g. tekton.dev/v1 PipelineRun */
   kinds?: KindInfo[];
+  /** CustomResourceDefinitions (parsed JSON) whose kinds are served with their schemas */
+  customResourceDefinitions?: unknown[];
   /** what an exec session does (default: a tiny shell; see defaultExec) */
   exec?: (session: ExecSession) => void;
   /** serve HTTPS with a self-signed certificate made at start; kubeconfig() then carries its CA */
