@@ -26,13 +26,15 @@ export const DEFAULT_ENVIRONMENTS: ReadonlyArray<{
 
 /**
  * Where a run that targets the environment runs its tasks (other than deploying, which always
- * goes through the cluster's agent): `cluster`, as pods in the environment's namespace (when it
- * is bound to a cluster); `server`, on Slipway's own local executor, sandboxed — for a cluster
- * that should only run the application, or one that cannot build images.
+ * goes through the cluster's agent): `cluster`, in the environment's namespace (when it is bound to
+ * a cluster) — handed to Tekton as a PipelineRun where the cluster has Tekton Pipelines (decision
+ * 037), otherwise as Slipway's pods; `pods`, as Slipway's pods even where Tekton is installed;
+ * `server`, on Slipway's own local executor, sandboxed — for a cluster that should only run the
+ * application, or one that cannot build images.
  */
-export const TASK_RUNNERS = ['cluster', 'server'] as const;
+export const TASK_RUNNERS = ['cluster', 'server', 'pods'] as const;
 export type TaskRunner = (typeof TASK_RUNNERS)[number];
-const taskRunnerSchema = z.enum(TASK_RUNNERS, { message: 'Task runner must be cluster or server' });
+const taskRunnerSchema = z.enum(TASK_RUNNERS, { message: 'Task runner must be cluster, server or pods' });
 
 const environmentFields = {
   name: nameSchema(MESSAGES.nameRequired),

@@ -172,6 +172,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       environments.exports.target,
       deployments.exports.executor,
       gitPolicy,
+      environments.exports.tektonTarget,
     ),
   });
   // External pipelines: definitions read from git; a run of one syncs first.

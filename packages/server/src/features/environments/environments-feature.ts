@@ -1,7 +1,9 @@
+import { CLUSTER_ADD_ONS } from '@slipway/contracts';
 import type { AppDb } from '../../platform/database/database.js';
 import type { Feature } from '../../platform/feature.js';
 import type { ClustersStore } from '../clusters/clusters-store-type.js';
 import type { EnvironmentTarget } from '../pipelines/executor/kubernetes-executor-resolver.js';
+import type { TektonTarget } from '../pipelines/tekton-handoff/tekton-hand-off.js';
 import { environmentRoutes } from './environments-routes.js';
 import { EnvironmentsService } from './environments-service.js';
 import { SqlEnvironmentsStore } from './environments-store.js';
@@ -17,6 +19,8 @@ export interface EnvironmentsExports {
   store: SqlEnvironmentsStore;
   /** where a run that targets the environment runs: its cluster and namespace, if bound */
   target: EnvironmentTarget;
+  /** where a run that targets the environment is handed to Tekton (decision 037), if it is */
+  tektonTarget: TektonTarget;
 }
 
 /** The one place environments are wired. */
@@ -30,5 +34,14 @@ export function createEnvironmentsFeature(deps: EnvironmentsFeatureDeps): Featur
       ? { clusterId: env.clusterId, namespace: env.namespace, tasksOnServer: env.taskRunner === 'server' }
       : null;
   };
-  return { name: 'environments', plugin, exports: { service, store, target } };
+  // the cluster's agent reported Tekton Pipelines (installed_resources holds add-on ids)
+  const tektonId = CLUSTER_ADD_ONS.find((a) => a.key === 'tekton')!.id;
+  const tektonTarget: TektonTarget = async (environmentId) => {
+    const env = await store.byId(environmentId);
+    if (!env?.clusterId || !env.namespace || env.taskRunner !== 'cluster') return null;
+    const installed = (await deps.clusters.byId(env.clusterId))?.installedResources;
+    const tekton = Array.isArray(installed) && (installed.includes(tektonId) || installed.includes('tekton'));
+    return tekton ? { clusterId: env.clusterId, namespace: env.namespace } : null;
+  };
+  return { name: 'environments', plugin, exports: { service, store, target, tektonTarget } };
 }

@@ -6,6 +6,7 @@ import {
   type EnvironmentTarget,
 } from '../pipelines/executor/kubernetes-executor-resolver.js';
 import type { LocalExecutor } from '../pipelines/executor/local-executor.js';
+import { tektonHandOff, type TektonTarget } from '../pipelines/tekton-handoff/tekton-hand-off.js';
 import { guardGitClone } from '../pipeline-catalogue/built-in-tasks/git-clone-guard.js';
 import { GitUrlPolicy } from '../../platform/git-url-policy.js';
 
@@ -23,6 +24,8 @@ export function withClusterExecutor(
   deploy: DeployExecutor,
   /** SLIPWAY_GIT_ALLOW: what the git-clone task may fetch from (by default only public hosts) */
   gitPolicy: GitUrlPolicy = new GitUrlPolicy(),
+  /** where a run is handed to Tekton as a whole instead (decision 037) */
+  tekton?: TektonTarget,
 ) {
   const resolve = executorResolver({ local, gateway, target });
   const executorFor = (run: { id: string; workspaceId: string; environmentId: string | null }): Executor => {
@@ -36,5 +39,6 @@ export function withClusterExecutor(
         isInServerTask(task) ? deploy.runTask(run, task, io, signal) : base.runTask(task, io, signal),
     };
   };
-  return { executor: local, engineOptions: { executorFor } };
+  const handOff = tekton ? tektonHandOff({ gateway, target: tekton }) : undefined;
+  return { executor: local, engineOptions: { executorFor, ...(handOff ? { handOff } : {}) } };
 }

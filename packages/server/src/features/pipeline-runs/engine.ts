@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { defaultConcurrency, fairShare, Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import type { LogPublisher } from './logs/log-publisher.js';
-import { RunDriver } from './run-driver.js';
+import { RunDriver, type DriverDeps } from './run-driver.js';
+import { handOffOrDrive, type RunDriving, type RunHandOff } from './run-hand-off.js';
 import type { DefinitionSource, SecretSource } from './run-sources.js';
 import type { ClaimLimits, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
@@ -30,6 +31,11 @@ export interface RunEngineOptions {
     executor: string;
     environmentId: string | null;
   }) => Executor;
+  /**
+   * Hands a claimed run as a whole to another system when it answers a driver for it (Tekton on
+   * the environment's cluster, decision 037); by default every run is driven here.
+   */
+  handOff?: RunHandOff;
   /** Pipeline definitions, through the pipeline catalogue's loader. */
   definitions: DefinitionSource;
   /** Secret values, through the secrets feature's reader. */
@@ -74,7 +80,7 @@ export class RunEngine {
   readonly instanceId: string;
   private readonly drivers = new Map<
     string,
-    { driver: RunDriver; done: Promise<void>; organisationId: string }
+    { driver: RunDriving; done: Promise<void>; organisationId: string }
   >();
   private readonly semaphore: Semaphore;
   private readonly tickMs: number;
@@ -161,22 +167,22 @@ export class RunEngine {
           });
     for (const run of claimed) {
       if (this.drivers.has(run.id)) continue;
-      const driver = new RunDriver(
-        {
-          runs,
-          tasks: this.options.tasks,
-          executor: this.options.executorFor?.(run) ?? this.options.executor,
-          semaphore: this.semaphore,
-          definitions: this.options.definitions,
-          secrets: this.options.secrets,
-          dataDir: this.options.dataDir,
-          instanceId: this.instanceId,
-          logs: this.logs,
-          minuteMs: this.options.minuteMs,
-          onError: (error, runId) => this.options.onError?.(error, runId),
-        },
-        run,
-      );
+      const deps: DriverDeps = {
+        runs,
+        tasks: this.options.tasks,
+        executor: this.options.executorFor?.(run) ?? this.options.executor,
+        semaphore: this.semaphore,
+        definitions: this.options.definitions,
+        secrets: this.options.secrets,
+        dataDir: this.options.dataDir,
+        instanceId: this.instanceId,
+        logs: this.logs,
+        minuteMs: this.options.minuteMs,
+        onError: (error, runId) => this.options.onError?.(error, runId),
+      };
+      const local = new RunDriver(deps, run);
+      const handOff = this.options.handOff;
+      const driver = handOff ? handOffOrDrive(run, deps, local, handOff) : local;
       if (run.cancelRequestedAt) driver.cancel();
       const done = driver
         .drive()

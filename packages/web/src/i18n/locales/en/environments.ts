@@ -31,8 +31,9 @@ export const environments = {
     create: 'Create',
   },
   taskRunners: {
-    cluster: 'In the cluster, as pods',
+    cluster: 'In the cluster (handed to Tekton where it is installed, otherwise as pods)',
     server: 'On the Slipway server, sandboxed',
+    pods: 'In the cluster, as Slipway’s pods (even where Tekton is installed)',
   },
   deleteTitle: 'Delete the environment {{name}}?',
   deleteBody: 'Its deployment records are deleted too. Nothing is removed from the cluster.',

@@ -1,0 +1,158 @@
+import { formatDuration, TEKTON_API_VERSION, taskSpecFor, type PipelineTask } from '../definition/index.js';
+import type { RunDefinition } from '../../pipeline-runs/run-definition.js';
+import { runReferences, type Reference } from './run-references.js';
+
+/** The label every object Slipway hands to Tekton carries: the Slipway run's id. */
+export const RUN_ID_LABEL = 'slipway.dev/run-id';
+/** The image of the steps Slipway carries out itself (deploy, apply-yaml): deployments/deploy-tasks.ts. */
+const IN_SERVER_IMAGE = 'slipway.dev/in-server';
+
+export type PipelineRunObject = {
+  apiVersion: string;
+  kind: 'PipelineRun';
+  metadata: {
+    name: string;
+    namespace: string;
+    labels: Record<string, string>;
+    annotations: Record<string, string>;
+  };
+  spec: Record<string, unknown>;
+};
+
+/** What a pipeline task is in the run: a finally task or not, and its steps (names and images). */
+export interface PlannedTask {
+  isFinally: boolean;
+  steps: { name: string; image: string }[];
+}
+
+export interface PipelineRunPlan {
+  name: string;
+  namespace: string;
+  object: PipelineRunObject;
+  /** the secrets and config maps it reads (rename them before it is sent) */
+  references: Reference[];
+  tasks: Map<string, PlannedTask>;
+}
+
+/** A run that cannot be handed to Tekton as it is: the message says what and why. */
+export class HandOffError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HandOffError';
+  }
+}
+
+export interface PlanInput {
+  run: { id: string; name: string; params: unknown; workspaceBindings: unknown };
+  definition: RunDefinition;
+  namespace: string;
+  /** the run's effective timeout: `spec.timeouts.pipeline` */
+  timeoutMs: number;
+}
+
+/** The PipelineRun's name: the run's name made a DNS label, and 8 characters of its id (unique, and the same on a resume). */
+export function pipelineRunName(run: { id: string; name: string }): string {
+  const slug = run.name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  const id = run.id
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8);
+  return slug ? `${slug}-${id}` : `run-${id}`;
+}
+
+/** Pipeline tasks Slipway carries out itself (deploy, apply-yaml): Tekton cannot run them. */
+export function inServerTasks(definition: RunDefinition): string[] {
+  const all = [...definition.spec.tasks, ...(definition.spec.finally ?? [])];
+  return all
+    .filter((pt) =>
+      (taskSpecFor(pt, definition.catalogue)?.steps ?? []).some((s) => s.image === IN_SERVER_IMAGE),
+    )
+    .map((pt) => pt.name);
+}
+
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** A pipeline task with its Task inlined (`taskSpec`): the run's task templates are not on the cluster. */
+function inlined(
+  pt: PipelineTask,
+  definition: RunDefinition,
+): { task: Record<string, unknown>; steps: PlannedTask['steps'] } {
+  if (pt.taskRef?.resolver)
+    throw new HandOffError(
+      `pipeline task "${pt.name}" uses the ${pt.taskRef.resolver} resolver, which Slipway does not support`,
+    );
+  const spec = taskSpecFor(pt, definition.catalogue);
+  if (!spec)
+    throw new HandOffError(
+      `pipeline task "${pt.name}": task "${pt.taskRef?.name ?? ''}" is not in the catalogue`,
+    );
+  const { taskRef: _taskRef, ...rest } = plain(pt) as PipelineTask & Record<string, unknown>;
+  const steps = spec.steps.map((s, i) => ({ name: s.name ?? `unnamed-${i}`, image: s.image ?? '' }));
+  return { task: { ...rest, taskSpec: plain(spec) }, steps };
+}
+
+/**
+ * The `tekton.dev/v1` PipelineRun a run is handed to Tekton as: the pipeline inline
+ * (`pipelineSpec`, each Task inline as `taskSpec`), the run's params and workspace bindings (a
+ * pipeline workspace the run does not bind gets a volumeClaimTemplate, as Slipway's pods get a
+ * claim), its timeout as `spec.timeouts.pipeline`, labelled with the run's id.
+ */
+export function pipelineRunPlan(input: PlanInput): PipelineRunPlan {
+  const { run, definition, namespace } = input;
+  const blocked = inServerTasks(definition);
+  if (blocked.length > 0)
+    throw new HandOffError(
+      `tasks ${blocked.map((n) => `"${n}"`).join(', ')} are carried out by Slipway itself (deploy, apply-yaml)`,
+    );
+  const tasks = new Map<string, PlannedTask>();
+  const inline = (list: readonly PipelineTask[], isFinally: boolean) =>
+    list.map((pt) => {
+      const { task, steps } = inlined(pt, definition);
+      tasks.set(pt.name, { isFinally, steps });
+      return task;
+    });
+  const spec = plain(definition.spec) as Record<string, unknown>;
+  spec.tasks = inline(definition.spec.tasks, false);
+  if (definition.spec.finally?.length) spec.finally = inline(definition.spec.finally, true);
+  const params = Object.entries((run.params ?? {}) as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    value,
+  }));
+  const bindings = plain(Array.isArray(run.workspaceBindings) ? run.workspaceBindings : []) as {
+    name: string;
+  }[];
+  const bound = new Set(bindings.map((b) => b.name));
+  for (const w of definition.spec.workspaces ?? []) {
+    if (bound.has(w.name) || w.optional) continue;
+    bindings.push({
+      name: w.name,
+      volumeClaimTemplate: {
+        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+      },
+    } as { name: string });
+  }
+  const name = pipelineRunName(run);
+  const object: PipelineRunObject = {
+    apiVersion: TEKTON_API_VERSION,
+    kind: 'PipelineRun',
+    metadata: {
+      name,
+      namespace,
+      labels: { [RUN_ID_LABEL]: run.id, 'app.kubernetes.io/managed-by': 'slipway' },
+      annotations: { 'slipway.dev/run-name': run.name },
+    },
+    spec: {
+      pipelineSpec: spec,
+      ...(params.length > 0 ? { params } : {}),
+      ...(bindings.length > 0 ? { workspaces: bindings } : {}),
+      // formatDuration writes a Go duration (`1h0m0s`), as spec.timeouts takes it
+      timeouts: { pipeline: formatDuration(input.timeoutMs) },
+    },
+  };
+  return { name, namespace, object, references: runReferences(object), tasks };
+}
