@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { PipelineRunDetail, PipelineRunView } from '@slipway/contracts';
+import { environments } from '../../platform/database/schema.js';
 import { createSignedInUser, type TestUser } from '../../test-support/identity.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { FINISHED, insertPipeline, waitFor } from './pipeline-runs.test-helper.js';
@@ -260,6 +262,98 @@ spec:
     const own = await post({ pipelineId: 'x', timeoutHours: 500 });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toMatch(/^body\.timeoutHours: /);
+  });
+
+  it("runs a PipelineRun whose pipelineSpec uses the stream's Task (Tekton example)", async () => {
+    const res = await post(example('pipelinerun-with-pipelinespec.yaml'));
+    expect(res.statusCode, res.body).toBe(201);
+    const run = await finished(res.json().id);
+    expect(run.status, run.reason ?? '').toBe('succeeded');
+    const logs = await get(`/api/pipelineruns/${run.id}/logs?task=echo-good-morning`);
+    expect(logs.body).toContain('Good Morning, Bob!');
+    const doc = (await get(`/api/pipelineruns/${run.id}/export`)).json();
+    expect(crdIssues(doc)).toEqual([]);
+    expect(doc.metadata.labels).toEqual({ 'tekton.dev/pipeline': 'pipelinerun-echo-greetings' });
+  });
+
+  it("honours a taskRunSpecs timeout over the pipeline task's own", async () => {
+    const res = await post(`apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata: { name: short-leash }
+spec:
+  pipelineSpec:
+    tasks:
+      - name: nap
+        timeout: 60s
+        taskSpec: { steps: [{ name: sleep, image: alpine, script: 'sleep 20' }] }
+  taskRunSpecs:
+    - pipelineTaskName: nap
+      timeout: 1s
+`);
+    expect(res.statusCode, res.body).toBe(201);
+    const started = Date.now();
+    const run = await finished(res.json().id);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(run.status).toBe('failed');
+    expect(run.taskRuns[0]!.status).toBe('timed_out');
+    const doc = (await get(`/api/pipelineruns/${run.id}/export`)).json();
+    expect(doc.spec.taskRunSpecs).toEqual([{ pipelineTaskName: 'nap', timeout: '1s' }]);
+    expect(doc.status.conditions[0]).toMatchObject({ status: 'False', reason: 'Failed' });
+  });
+
+  it('exports a running run as Running and an aborted one as Cancelled, with spec.status Cancelled', async () => {
+    const res = await post(`apiVersion: tekton.dev/v1
+kind: TaskRun
+metadata: { name: sleeper }
+spec:
+  taskSpec: { steps: [{ name: nap, image: alpine, script: 'echo going; sleep 30' }] }
+`);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as PipelineRunView).id;
+    const running = await waitFor(async () => {
+      const doc = (await get(`/api/pipelineruns/${id}/export`)).json();
+      return doc.status.childReferences && doc;
+    }, 15_000);
+    expect(crdIssues(running)).toEqual([]);
+    expect(running.status.conditions[0]).toMatchObject({ status: 'Unknown', reason: 'Running' });
+    expect(running.status.completionTime).toBeUndefined();
+    await t.app.inject({ method: 'POST', url: `/api/pipelineruns/${id}/abort`, headers: user.headers });
+    const run = await finished(id);
+    expect(run.status).toBe('cancelled');
+    const doc = (await get(`/api/pipelineruns/${id}/export`)).json();
+    expect(crdIssues(doc)).toEqual([]);
+    expect(doc.spec.status).toBe('Cancelled');
+    expect(doc.status.conditions[0]).toMatchObject({
+      status: 'False',
+      reason: 'Cancelled',
+      message: 'PipelineRun "sleeper" was cancelled',
+    });
+  });
+
+  it('targets the environment whose namespace metadata.namespace names, and refuses one that disagrees', async () => {
+    const [teamA, teamB] = [randomUUID(), randomUUID()];
+    await t.db.database.db.insert(environments).values([
+      { id: teamA, workspaceId: user.workspaceId, name: 'team-a', type: 'staging', namespace: 'team-a' },
+      { id: teamB, workspaceId: user.workspaceId, name: 'team-b', type: 'staging', namespace: 'team-b' },
+    ]);
+    const doc = (name: string) => ({
+      apiVersion: 'tekton.dev/v1',
+      kind: 'TaskRun',
+      metadata: { name, namespace: 'team-a' },
+      spec: { taskSpec: { steps: [{ image: 'alpine', script: 'true' }] } },
+    });
+    const placed = await post(doc('in-team-a'));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().environmentId).toBe(teamA);
+    const chosen = await post(doc('chosen'), `?environmentId=${teamA}`);
+    expect(chosen.json().environmentId).toBe(teamA);
+    const clash = await post(doc('clash'), `?environmentId=${teamB}`);
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().message).toContain(
+      `the run goes to its environment's namespace "team-b", not "team-a"`,
+    );
+    await finished(placed.json().id);
+    await finished(chosen.json().id);
   });
 
   it('keeps runs to their workspace and audits a document run as the create route does', async () => {
