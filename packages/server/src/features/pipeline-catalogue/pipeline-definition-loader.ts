@@ -27,7 +27,7 @@ interface Checked {
 }
 
 /** The catalogue's contents, as a key: a version checked against another catalogue is checked again. */
-function fingerprint(catalogue: Map<string, Task>): string {
+function fingerprint(catalogue: Map<string, unknown>): string {
   const hash = createHash('sha256');
   for (const [name, task] of catalogue)
     hash.update(name).update('\0').update(JSON.stringify(task)).update('\0');
@@ -54,12 +54,13 @@ export class PipelineDefinitionLoader {
     if (!row) throw new NotFoundError('Pipeline not found');
     const wanted = version ?? row.currentVersion;
     const catalogue = await this.taskSource.catalogue(workspaceId);
-    const key = `${row.id} ${wanted} ${fingerprint(catalogue)}`;
+    const stepActions = await this.taskSource.stepActions?.(workspaceId);
+    const key = `${row.id} ${wanted} ${fingerprint(catalogue)} ${fingerprint(stepActions ?? new Map())}`;
     let checked = this.checked.get(key);
     if (!checked) {
       const stored = await this.store.version(row.id, wanted);
       if (!stored) throw new NotFoundError(`Version ${wanted} of this pipeline not found`);
-      const result = checkDefinition(stored.definition, catalogue);
+      const result = checkDefinition(stored.definition, catalogue, { stepActions });
       if (!result.ok || !result.pipeline) {
         const first = result.ok ? undefined : result.errors[0];
         throw new InputError(

@@ -13,6 +13,7 @@ import type {
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.js';
 import { checkDefinition, type Pipeline, type Task } from '../pipelines/definition/index.js';
+import type { StepAction } from '../pipelines/definition/step-action.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { PipelineRow, PipelineVersionRow } from './pipelines-store.js';
 import type { PipelinesStore } from './pipelines-store-type.js';
@@ -20,6 +21,8 @@ import type { PipelinesStore } from './pipelines-store-type.js';
 /** Where a pipeline's tasks come from: the workspace's task templates and the built-ins. */
 export interface TaskCatalogueSource {
   catalogue(workspaceId: string): Promise<Map<string, Task>>;
+  /** The StepActions steps may reference by name (decision 035); none when absent. */
+  stepActions?(workspaceId: string): Promise<Map<string, StepAction>>;
 }
 
 const WORDS: Record<PipelineKind, string> = { pipeline: 'pipeline', template: 'pipeline template' };
@@ -82,7 +85,8 @@ export class PipelinesService {
   /** Validates a definition against the workspace's catalogue; throws a 400 naming path and rule. */
   async check(workspaceId: string, text: string): Promise<CheckedDefinition> {
     const catalogue = await this.taskSource.catalogue(workspaceId);
-    const result = checkDefinition(text, catalogue);
+    const stepActions = await this.taskSource.stepActions?.(workspaceId);
+    const result = checkDefinition(text, catalogue, { stepActions });
     if (!result.ok) throw definitionError(result.errors);
     if (!result.pipeline)
       throw definitionError([

@@ -40,7 +40,7 @@ describe('TaskTemplatesService over the fake store', () => {
     await expect(service.get(OTHER, own.id)).rejects.toThrow(new NotFoundError('Task template not found'));
   });
 
-  it('a changed text is the next version; a template is exactly one valid Task', async () => {
+  it('a changed text is the next version; a template is exactly one valid Task or StepAction', async () => {
     const service = new TaskTemplatesService(new FakeTaskTemplatesStore());
     const t = await service.create(WS, { definition: HELLO_TASK });
     expect((await service.update(WS, t.id, { description: 'same text' })).version).toBe(1);
@@ -51,6 +51,6 @@ describe('TaskTemplatesService over the fake store', () => {
       service.create(WS, {
         definition: `${HELLO_TASK}---\n${HELLO_TASK.replace('name: hello', 'name: other')}`,
       }),
-    ).rejects.toThrow('definition: a task template is exactly one Tekton Task document');
+    ).rejects.toThrow('definition: a task template is exactly one Tekton Task or StepAction document');
   });
 });

@@ -4,23 +4,35 @@ import { Lru } from '../../platform/cache/lru.js';
 import { isUniqueViolation } from '../../platform/database/unique-violation.js';
 import { ConflictError, InputError, NotAllowedError, NotFoundError } from '../../platform/errors.js';
 import { parseDefinition, validateTask, type Task } from '../pipelines/definition/index.js';
+import {
+  stepActionIssues,
+  type StepAction,
+  type StepActionCatalogue,
+} from '../pipelines/definition/step-action.js';
+import { inlineStepActions } from '../pipelines/definition/step-action-inline.js';
 import { describedRow } from '../../platform/named-rows.js';
 import { definitionError, formatOf } from './definition-text.js';
 import type { TaskTemplateRow } from './task-templates-store.js';
 import type { TaskTemplatesStore } from './task-templates-store-type.js';
 
 /** Template texts parsed before (the built-ins are parsed for every run otherwise). */
-const parsedTexts = new Lru<string, Task | null>(512);
+const parsedTexts = new Lru<string, Task | StepAction | null>(512);
 
-/** A template's one Task (null when the text has none): parsed once per text, a copy each time. */
-function parseTemplate(text: string): Task | undefined {
-  let task = parsedTexts.get(text);
-  if (task === undefined) {
+/** A template's one Task or StepAction (undefined when the text has none): parsed once per text, a copy each time. */
+function parseTemplate(text: string): Task | StepAction | undefined {
+  let document = parsedTexts.get(text);
+  if (document === undefined) {
     const parsed = parseDefinition(text);
-    task = (parsed.ok ? parsed.tasks[0] : undefined) ?? null;
-    parsedTexts.set(text, task);
+    document = (parsed.ok ? (parsed.tasks[0] ?? parsed.stepActions[0]) : undefined) ?? null;
+    parsedTexts.set(text, document);
   }
-  return task === null ? undefined : structuredClone(task);
+  return document === null ? undefined : structuredClone(document);
+}
+
+/** A Task with the StepActions its steps reference inlined (step-action-inline.ts); issues left to validation. */
+function withStepActions(task: Task, stepActions: StepActionCatalogue): Task {
+  const { spec } = inlineStepActions(task.spec, stepActions);
+  return spec === task.spec ? task : { ...task, spec };
 }
 
 export const BUILT_IN_READ_ONLY = 'Built-in task templates cannot be changed';
@@ -36,18 +48,28 @@ function toTaskTemplate(row: TaskTemplateRow): TaskTemplate {
   };
 }
 
-/** Parses and validates a Task template's text: exactly one Task, valid on its own. */
-export function checkTaskText(text: string): Task {
+const ONE_DOCUMENT = 'a task template is exactly one Tekton Task or StepAction document';
+
+/**
+ * Parses and validates a template's text: exactly one Task, valid on its own with the given
+ * StepActions inlined, or one StepAction (decision 035).
+ */
+export function checkTaskText(text: string, stepActions: StepActionCatalogue = new Map()): Task | StepAction {
   const parsed = parseDefinition(text);
   if (!parsed.ok) throw definitionError(parsed.errors);
-  if (parsed.documents.length !== 1 || parsed.tasks.length !== 1)
-    throw new InputError('definition: a task template is exactly one Tekton Task document', [
-      { path: 'definition', message: 'a task template is exactly one Tekton Task document' },
-    ]);
-  const task = parsed.tasks[0]!;
-  const result = validateTask(task);
-  if (!result.ok) throw definitionError(result.errors);
-  return task;
+  const document = parsed.documents[0];
+  if (parsed.documents.length !== 1 || (document?.kind !== 'Task' && document?.kind !== 'StepAction'))
+    throw new InputError(`definition: ${ONE_DOCUMENT}`, [{ path: 'definition', message: ONE_DOCUMENT }]);
+  if (document.kind === 'StepAction') {
+    const issues = stepActionIssues(document);
+    if (issues.length > 0) throw definitionError(issues);
+    return document;
+  }
+  const inlined = inlineStepActions(document.spec, stepActions);
+  const result = validateTask(inlined.spec);
+  const issues = [...inlined.issues, ...(result.ok ? [] : result.errors)];
+  if (issues.length > 0) throw definitionError(issues);
+  return document;
 }
 
 /** Task templates: the built-ins (read-only) and a workspace's own Tekton Tasks. */
@@ -63,7 +85,7 @@ export class TaskTemplatesService {
   }
 
   async create(workspaceId: string, input: TaskTemplateCreate): Promise<TaskTemplate> {
-    const task = checkTaskText(input.definition);
+    const task = checkTaskText(input.definition, await this.stepActions(workspaceId));
     const name = input.name ?? task.metadata.name;
     await this.ensureNameFree(workspaceId, name);
     const id = randomUUID();
@@ -86,7 +108,7 @@ export class TaskTemplatesService {
 
   async update(workspaceId: string, id: string, input: TaskTemplateUpdate): Promise<TaskTemplate> {
     const row = await this.requireOwn(workspaceId, id);
-    if (input.definition !== undefined) checkTaskText(input.definition);
+    if (input.definition !== undefined) checkTaskText(input.definition, await this.stepActions(workspaceId));
     if (input.name !== undefined && input.name !== row.name)
       await this.ensureNameFree(workspaceId, input.name);
     const changedText = input.definition !== undefined && input.definition !== row.definition;
@@ -110,15 +132,31 @@ export class TaskTemplatesService {
     await this.store.delete(id);
   }
 
-  /** The Tasks a workspace's pipelines may reference by name: built-ins, then its own over them. */
+  /**
+   * The Tasks a workspace's pipelines may reference by name: built-ins, then its own over them,
+   * the StepActions their steps reference inlined.
+   */
   async catalogue(workspaceId: string): Promise<Map<string, Task>> {
+    const { tasks, stepActions } = await this.documents(workspaceId);
+    for (const [name, task] of tasks) tasks.set(name, withStepActions(task, stepActions));
+    return tasks;
+  }
+
+  /** The StepActions a workspace's steps may reference by `ref.name` (templates holding one). */
+  async stepActions(workspaceId: string): Promise<Map<string, StepAction>> {
+    return (await this.documents(workspaceId)).stepActions;
+  }
+
+  private async documents(workspaceId: string) {
     const rows = await this.store.list(workspaceId);
     const tasks = new Map<string, Task>();
+    const stepActions = new Map<string, StepAction>();
     for (const row of [...rows.filter((r) => r.builtIn), ...rows.filter((r) => !r.builtIn)]) {
-      const task = parseTemplate(row.definition);
-      if (task) tasks.set(row.name, task);
+      const document = parseTemplate(row.definition);
+      if (document?.kind === 'Task') tasks.set(row.name, document);
+      else if (document?.kind === 'StepAction') stepActions.set(row.name, document);
     }
-    return tasks;
+    return { tasks, stepActions };
   }
 
   private async require(workspaceId: string, id: string): Promise<TaskTemplateRow> {

@@ -1,6 +1,12 @@
 import type { PipelineDefinitionLoader } from '../pipeline-catalogue/pipeline-definition-loader.js';
 import type { SecretReader } from '../secrets/secret-reader.js';
-import { describeIssues, loadDefinition, templateCatalogue, type RunDefinition } from './run-definition.js';
+import {
+  describeIssues,
+  loadDefinition,
+  templateCatalogue,
+  templateStepActions,
+  type RunDefinition,
+} from './run-definition.js';
 import type { RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
 
@@ -68,7 +74,8 @@ export function storedDefinitions(runs: RunStore, tasks: TaskStore): DefinitionS
   return {
     async load(workspaceId, pipelineId, version) {
       const text = await runs.definition(pipelineId, version);
-      const loaded = loadDefinition(text ?? '', templateCatalogue(await tasks.taskTemplates(workspaceId)));
+      const templates = await tasks.taskTemplates(workspaceId);
+      const loaded = loadDefinition(text ?? '', templateCatalogue(templates), templateStepActions(templates));
       if (!loaded.ok) throw new Error(describeIssues(loaded.errors));
       return loaded.definition;
     },

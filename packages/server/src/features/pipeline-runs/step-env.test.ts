@@ -100,4 +100,30 @@ describe('foldStepEnv', () => {
       'step "show": secret "nope" (envFrom) not found',
     );
   });
+
+  it("folds a sidecar's envFrom and configMapKeyRef as a step's (issue 14: none is dropped)", async () => {
+    const sidecar = {
+      ...step({
+        name: 'db',
+        envFrom: [
+          { kind: 'configMap' as const, name: 'app', prefix: 'DB_' },
+          { kind: 'secret' as const, name: 'creds' },
+        ],
+        configMapEnv: [{ name: 'LEVEL', configMap: 'other', key: 'level' }],
+      }),
+      readiness: { tcpPort: 5432 },
+    };
+    const folded = await foldStepEnv({ ...run(step({})), sidecars: [sidecar] }, sources);
+    expect(needsStepEnv({ ...run(step({})), sidecars: [sidecar] })).toBe(true);
+    expect(folded.sidecars![0]).toMatchObject({
+      name: 'db',
+      readiness: { tcpPort: 5432 },
+      env: { DB_greeting: 'hello', DB_level: 'debug', LEVEL: 'info' },
+      secretEnv: [
+        { name: 'token', secret: 'creds', key: 'token' },
+        { name: 'user', secret: 'creds', key: 'user' },
+      ],
+    });
+    expect(folded.sidecars![0]!.envFrom).toBeUndefined();
+  });
 });

@@ -37,16 +37,15 @@ export async function foldStepEnv(run: ResolvedTaskRun, sources: StepEnvSources)
   for (const step of run.steps) steps.push(await foldStep(step, configMap, secret));
   if (!run.sidecars) return { ...run, steps };
   const sidecars = [];
-  for (const sidecar of run.sidecars)
-    sidecars.push({ ...sidecar, ...(await foldStep(sidecar, configMap, secret)) });
+  for (const sidecar of run.sidecars) sidecars.push(await foldStep(sidecar, configMap, secret));
   return { ...run, steps, sidecars };
 }
 
-async function foldStep(
-  step: ResolvedStep,
+async function foldStep<S extends ResolvedStep>(
+  step: S,
   configMap: StepEnvSources['configMap'],
   secret: StepEnvSources['secret'],
-): Promise<ResolvedStep> {
+): Promise<S> {
   const { configMapEnv = [], envFrom = [], ...rest } = step;
   const label = `step "${step.name}"`;
   const plain: Record<string, string> = {};
@@ -101,9 +100,10 @@ async function foldStep(
     delete plain[name];
     sealed.delete(name);
   }
+  // a sidecar keeps what is its own (its readiness probe)
   return {
     ...rest,
     env: { ...plain, ...step.env, ...fromConfigMaps },
     secretEnv: [...sealed.values(), ...step.secretEnv],
-  };
+  } as unknown as S;
 }

@@ -101,7 +101,7 @@ spec:
       ['spec.steps[0].env[0].valueFrom.configMapKeyRef.key', 'key is required', 13, 30],
       [
         'spec.steps[0].env[1].valueFrom',
-        'valueFrom needs exactly one of secretKeyRef, configMapKeyRef or fieldRef',
+        'valueFrom needs exactly one of secretKeyRef, configMapKeyRef, fieldRef or resourceFieldRef',
         16,
         13,
       ],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDuration } from './duration.js';
+import type { StepAction } from './step-action.js';
 
 /*
  * Tekton `tekton.dev/v1` Task, Pipeline and PipelineRun as zod schemas and TypeScript types.
@@ -80,11 +81,20 @@ export const envVarSchema = z.object({
     .object({
       secretKeyRef: keyRef.optional(),
       configMapKeyRef: keyRef.optional(),
-      fieldRef: z.object({ fieldPath: z.string() }).optional(),
+      /** Kubernetes' downward API: see definition/step-env-values.ts for the fields Slipway gives. */
+      fieldRef: z.object({ fieldPath: z.string(), apiVersion: z.string().optional() }).optional(),
+      resourceFieldRef: z
+        .object({ resource: z.string(), containerName: z.string().optional(), divisor: scalar.optional() })
+        .optional(),
     })
-    .refine((from) => [from.secretKeyRef, from.configMapKeyRef, from.fieldRef].filter(Boolean).length === 1, {
-      message: 'valueFrom needs exactly one of secretKeyRef, configMapKeyRef or fieldRef',
-    })
+    .refine(
+      (from) =>
+        [from.secretKeyRef, from.configMapKeyRef, from.fieldRef, from.resourceFieldRef].filter(Boolean)
+          .length === 1,
+      {
+        message: 'valueFrom needs exactly one of secretKeyRef, configMapKeyRef, fieldRef or resourceFieldRef',
+      },
+    )
     .optional(),
 });
 export type EnvVar = z.infer<typeof envVarSchema>;
@@ -148,7 +158,23 @@ const stepFields = {
     })
     .optional(),
   volumeMounts: z.array(volumeMountSchema).optional(),
+  /** Read by `resourceFieldRef` env; not enforced by the local executor (decision 020: no cgroup v2). */
+  computeResources: z
+    .object({
+      limits: z.record(z.string(), scalar).optional(),
+      requests: z.record(z.string(), scalar).optional(),
+    })
+    .optional(),
 };
+
+/** A step's own result (`$(step.results.r.path)`), read by later steps as `$(steps.<s>.results.r)`. */
+export const stepResultSchema = z.object({
+  name,
+  type: z.enum(['string', 'array', 'object']).default('string'),
+  description: z.string().optional(),
+  properties: z.record(z.string(), z.object({ type: z.literal('string').optional() })).optional(),
+});
+export type StepResult = z.infer<typeof stepResultSchema>;
 
 export const stepSchema = z.object({
   name: z.string().optional(),
@@ -156,8 +182,15 @@ export const stepSchema = z.object({
   script: z.string().optional(),
   timeout: durationSchema.optional(),
   onError: z.enum(['continue', 'stopAndFail']).optional(),
-  /** StepActions (`ref`) are not supported; kept so validation can say so. */
-  ref: z.object({ name: z.string().optional() }).optional(),
+  /** A StepAction by name (definition/step-action.ts inlines it); `resolver` (remote) is refused. */
+  ref: z.object({ name: z.string().optional(), resolver: z.string().optional() }).optional(),
+  /** The params given to the referenced StepAction. */
+  params: z.array(paramSchema).optional(),
+  results: z.array(stepResultSchema).optional(),
+  /** Kept so validation can refuse them: a step's `when`, and stdout/stderr written to a file. */
+  when: z.array(z.unknown()).optional(),
+  stdoutConfig: z.unknown().optional(),
+  stderrConfig: z.unknown().optional(),
 });
 export type Step = z.infer<typeof stepSchema>;
 
@@ -188,6 +221,8 @@ export const taskResultSchema = z.object({
   type: z.enum(['string', 'array', 'object']).default('string'),
   description: z.string().optional(),
   properties: z.record(z.string(), z.object({ type: z.literal('string').optional() })).optional(),
+  /** `$(steps.<s>.results.<r>)`: the task result is that step's result (StepActions). */
+  value: paramValueSchema.optional(),
 });
 export type TaskResult = z.infer<typeof taskResultSchema>;
 
@@ -375,6 +410,6 @@ export const pipelineRunSchema = z.object({
 });
 export type PipelineRun = z.infer<typeof pipelineRunSchema>;
 
-export type TektonDocument = Task | Pipeline | PipelineRun;
+export type TektonDocument = Task | Pipeline | PipelineRun | StepAction;
 export type TektonKind = TektonDocument['kind'];
-export const TEKTON_KINDS: readonly TektonKind[] = ['Task', 'Pipeline', 'PipelineRun'];
+export const TEKTON_KINDS: readonly TektonKind[] = ['Task', 'Pipeline', 'PipelineRun', 'StepAction'];

@@ -81,7 +81,7 @@ spec:
       message: 'apiVersion "tekton.dev/v1alpha1" is not supported: use tekton.dev/v1 (or tekton.dev/v1beta1)',
     });
     expect(errorsOf('apiVersion: tekton.dev/v1\nkind: TaskRun\n')[0]?.message).toBe(
-      'kind "TaskRun" is not supported: use Task, Pipeline, PipelineRun',
+      'kind "TaskRun" is not supported: use Task, Pipeline, PipelineRun, StepAction',
     );
   });
 

@@ -15,6 +15,7 @@ import {
   type TektonKind,
 } from './model.js';
 import { normaliseV1beta1 } from './v1beta1.js';
+import { STEP_ACTION_API_VERSIONS, stepActionSchema, type StepAction } from './step-action.js';
 
 export type ParsedDefinition =
   | {
@@ -24,17 +25,28 @@ export type ParsedDefinition =
       tasks: Task[];
       pipeline?: Pipeline;
       pipelineRun?: PipelineRun;
+      /** StepActions (tekton.dev/v1beta1 or v1alpha1) the Tasks of the text may reference. */
+      stepActions: StepAction[];
       /** Notes that did not stop parsing (e.g. a v1beta1 document read as v1). */
       warnings: DefinitionIssue[];
     }
   | { ok: false; errors: DefinitionIssue[] };
 
-const SCHEMAS = { Task: taskSchema, Pipeline: pipelineSchema, PipelineRun: pipelineRunSchema } as const;
+const SCHEMAS = {
+  Task: taskSchema,
+  Pipeline: pipelineSchema,
+  PipelineRun: pipelineRunSchema,
+  StepAction: stepActionSchema,
+} as const;
+
+const isStepActionVersion = (apiVersion: unknown) =>
+  (STEP_ACTION_API_VERSIONS as readonly unknown[]).includes(apiVersion);
 
 /** Type guard: an object carrying a supported Tekton apiVersion and kind. */
 export function isTektonObject(value: unknown): value is { apiVersion: string; kind: TektonKind } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const { apiVersion, kind } = value as Record<string, unknown>;
+  if (kind === 'StepAction') return isStepActionVersion(apiVersion);
   return (
     (apiVersion === TEKTON_API_VERSION || apiVersion === TEKTON_V1BETA1) &&
     TEKTON_KINDS.includes(kind as TektonKind)
@@ -69,7 +81,13 @@ function checkShape(value: unknown): DefinitionIssue | null {
       message: 'a document must be a Tekton object with apiVersion and kind',
     };
   const { apiVersion, kind } = value as Record<string, unknown>;
-  if (apiVersion !== TEKTON_API_VERSION && apiVersion !== TEKTON_V1BETA1)
+  if (kind === 'StepAction' && !isStepActionVersion(apiVersion))
+    return {
+      path: 'apiVersion',
+      rule: 'api-version',
+      message: `apiVersion ${JSON.stringify(apiVersion ?? null)} is not supported for a StepAction: use ${STEP_ACTION_API_VERSIONS.join(' or ')}`,
+    };
+  if (kind !== 'StepAction' && apiVersion !== TEKTON_API_VERSION && apiVersion !== TEKTON_V1BETA1)
     return {
       path: 'apiVersion',
       rule: 'api-version',
@@ -97,7 +115,7 @@ function parseOne(doc: Document, lines: LineCounter, index: number) {
   if (shape) return { errors: [at(shape, shape.path ? [shape.path] : [])], warnings };
   let raw = value as Record<string, unknown>;
   const kind = raw.kind as TektonKind;
-  if (raw.apiVersion === TEKTON_V1BETA1) {
+  if (raw.apiVersion === TEKTON_V1BETA1 && kind !== 'StepAction') {
     const normalised = normaliseV1beta1(kind, raw);
     raw = normalised.document;
     const split = (p: string) =>
@@ -134,16 +152,17 @@ function crossDocumentErrors(documents: TektonDocument[]): DefinitionIssue[] {
   const errors: DefinitionIssue[] = [];
   const seen = new Map<string, number>();
   documents.forEach((doc, index) => {
-    if (doc.kind !== 'Task') return;
-    const first = seen.get(doc.metadata.name);
+    if (doc.kind !== 'Task' && doc.kind !== 'StepAction') return;
+    const key = `${doc.kind} ${doc.metadata.name}`;
+    const first = seen.get(key);
     if (first !== undefined)
       errors.push({
         path: 'metadata.name',
-        rule: 'duplicate-task',
-        message: `Task "${doc.metadata.name}" is defined twice (documents ${first + 1} and ${index + 1})`,
+        rule: doc.kind === 'Task' ? 'duplicate-task' : 'duplicate-step-action',
+        message: `${doc.kind} "${doc.metadata.name}" is defined twice (documents ${first + 1} and ${index + 1})`,
         document: index,
       });
-    else seen.set(doc.metadata.name, index);
+    else seen.set(key, index);
   });
   for (const kind of ['Pipeline', 'PipelineRun'] as const) {
     const indexes = documents.flatMap((doc, i) => (doc.kind === kind ? [i] : []));
@@ -223,6 +242,7 @@ export function parseDefinition(text: string): ParsedDefinition {
     tasks: documents.filter((d): d is Task => d.kind === 'Task'),
     pipeline: documents.find((d): d is Pipeline => d.kind === 'Pipeline'),
     pipelineRun: documents.find((d): d is PipelineRun => d.kind === 'PipelineRun'),
+    stepActions: documents.filter((d): d is StepAction => d.kind === 'StepAction'),
     warnings,
   };
 }

@@ -14,6 +14,11 @@ export type Reference =
   | { kind: 'resultPath'; raw: string; result: string }
   | { kind: 'workspace'; raw: string; workspace: string; property: 'path' | 'bound' | 'claim' | 'volume' }
   | { kind: 'context'; raw: string; variable: string }
+  /** `$(step.results.r.path)`, `$(steps.s.results.r…)`, `$(steps.step-s.exitCode.path)`, `$(credentials.path)`: the executor fills them when the step runs. */
+  | { kind: 'stepResultPath'; raw: string; result: string }
+  | { kind: 'stepResult'; raw: string; step: string; result: string; selector?: Selector }
+  | { kind: 'stepExitCodePath'; raw: string; step: string }
+  | { kind: 'credentialsPath'; raw: string }
   | { kind: 'unsupported'; raw: string; message: string };
 
 /** Roots Tekton owns. Anything else in `$(...)`, like `$(date +%s)` or `$(HOME)`, is left alone. */
@@ -111,6 +116,20 @@ function interpret(raw: string, root: string, tokens: Token[]): Reference {
     case 'context':
       if (!first || !second || tokens.length !== 3) return malformed();
       return { kind: 'context', raw, variable: `${first}.${second}` };
+    case 'step':
+      if (first !== 'results' || !second || third !== 'path' || tokens.length !== 4) return malformed();
+      return { kind: 'stepResultPath', raw, result: second };
+    case 'steps': {
+      if (!first) return malformed();
+      if (second === 'exitCode' && third === 'path' && tokens.length === 4)
+        return { kind: 'stepExitCodePath', raw, step: first };
+      const selector = selectorOf(tokens.slice(4));
+      if (second !== 'results' || !third || selector === null) return malformed();
+      return { kind: 'stepResult', raw, step: first, result: third, ...(selector ? { selector } : {}) };
+    }
+    case 'credentials':
+      if (first !== 'path' || tokens.length !== 2) return malformed();
+      return { kind: 'credentialsPath', raw };
     default:
       return { kind: 'unsupported', raw, message: `${raw} is not supported (${root} variables)` };
   }

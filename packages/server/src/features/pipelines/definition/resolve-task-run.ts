@@ -6,6 +6,8 @@ import { paramValueType, withObjectDefault } from './model.js';
 import { applyStepTemplate } from './step-template.js';
 import { substitute, substituteParamValue, type SubstitutionContext } from './substitute.js';
 import { specOf } from './task-catalogue.js';
+import { wholeReference } from './references.js';
+import { downwardValue, podFieldsOf, type PodFields } from './step-env-values.js';
 
 export interface ResolvedStep {
   name: string;
@@ -103,6 +105,8 @@ export interface ResolvedTaskRun {
   volumes?: ResolvedVolume[];
   /** `spec.sidecars`, when the Task declares any. */
   sidecars?: ResolvedSidecar[];
+  /** Task results whose `value` is a step's result (`$(steps.<s>.results.<r>)`): the executor copies them. */
+  resultsFromSteps?: Record<string, { step: string; result: string }>;
   timeoutMs?: number;
   retries: number;
   /** Whose run this is (its organisation): step slots are shared fairly between tenants. */
@@ -182,8 +186,13 @@ function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext,
   return paths;
 }
 
-function resolveStep(step: Step, index: number, ctx: SubstitutionContext): ResolvedStep {
+function resolveStep(step: Step, index: number, ctx: SubstitutionContext, pod?: PodFields): ResolvedStep {
   const name = step.name ?? `unnamed-${index}`;
+  if (step.ref)
+    return fail(
+      name,
+      `step "${name}" references StepAction "${step.ref.name ?? ''}", which is not known here`,
+    );
   if (!step.image) return fail(name, `step "${name}" has no image`);
   const env: Record<string, string> = {};
   const secretEnv: ResolvedStep['secretEnv'] = [];
@@ -205,6 +214,7 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext): Resol
         key: substitute(configMapRef.key, ctx),
         ...(configMapRef.optional ? { optional: true } : {}),
       });
+    else if (entry.valueFrom) env[entry.name] = downwardValue(entry, step, name, pod);
     else env[entry.name] = substitute(entry.value ?? '', ctx);
   }
   const envFrom: NonNullable<ResolvedStep['envFrom']> = (step.envFrom ?? []).map((from) => {
@@ -271,8 +281,13 @@ function resolveVolume(volume: Volume, ctx: SubstitutionContext): ResolvedVolume
   };
 }
 
-function resolveSidecar(sidecar: Sidecar, index: number, ctx: SubstitutionContext): ResolvedSidecar {
-  const step = resolveStep(sidecar, index, ctx);
+function resolveSidecar(
+  sidecar: Sidecar,
+  index: number,
+  ctx: SubstitutionContext,
+  pod?: PodFields,
+): ResolvedSidecar {
+  const step = resolveStep(sidecar, index, ctx, pod);
   const probe = sidecar.readinessProbe;
   const port = probe?.tcpSocket ? Number(substitute(String(probe.tcpSocket.port), ctx)) : undefined;
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
@@ -328,8 +343,9 @@ export function resolveTaskRun(
         }
       : {}),
   };
+  const pod = podFieldsOf(pipelineTask, 'metadata' in task ? task.metadata : undefined, stepContext.context);
   const steps = spec.steps.map((step, i) =>
-    resolveStep(applyStepTemplate(step, spec.stepTemplate), i, stepContext),
+    resolveStep(applyStepTemplate(step, spec.stepTemplate), i, stepContext, pod),
   );
   const timeoutMs = pipelineTask.timeout !== undefined ? parseDuration(pipelineTask.timeout) : null;
   return {
@@ -348,7 +364,18 @@ export function resolveTaskRun(
     ...(networkOf(task) === 'none' ? { noNetwork: true } : {}),
     ...(spec.volumes?.length ? { volumes: spec.volumes.map((v) => resolveVolume(v, stepContext)) } : {}),
     ...(spec.sidecars?.length
-      ? { sidecars: spec.sidecars.map((s, i) => resolveSidecar(s, i, stepContext)) }
+      ? { sidecars: spec.sidecars.map((s, i) => resolveSidecar(s, i, stepContext, pod)) }
       : {}),
+    ...resultsFromSteps(spec),
   };
+}
+
+/** Task results whose value is `$(steps.<s>.results.<r>)` (validated by validate-step-refs.ts). */
+function resultsFromSteps(spec: TaskSpec): Pick<ResolvedTaskRun, 'resultsFromSteps'> {
+  const found: NonNullable<ResolvedTaskRun['resultsFromSteps']> = {};
+  for (const result of spec.results ?? []) {
+    const whole = typeof result.value === 'string' ? wholeReference(result.value) : null;
+    if (whole?.kind === 'stepResult') found[result.name] = { step: whole.step, result: whole.result };
+  }
+  return Object.keys(found).length > 0 ? { resultsFromSteps: found } : {};
 }

@@ -11,9 +11,22 @@ function mergeVolumeMounts(
   return [...byPath.values()];
 }
 
+/** computeResources merged per resource name (the step's wins), as a strategic merge of the container does. */
+function mergeResources(
+  template: StepTemplate['computeResources'],
+  own: StepTemplate['computeResources'],
+): StepTemplate['computeResources'] {
+  if (!template) return own;
+  if (!own) return template;
+  return {
+    limits: { ...template.limits, ...own.limits },
+    requests: { ...template.requests, ...own.requests },
+  };
+}
+
 /**
  * Applies a Task's `stepTemplate` to a step the way Tekton does: fields the step sets win,
- * `env` is merged by name (the step's entry wins), lists like `command` / `args` / `envFrom` are
+ * `env` is merged by name (the step's entry wins), computeResources per resource, lists like `command` / `args` / `envFrom` are
  * replaced.
  */
 export function applyStepTemplate(step: Step, template: StepTemplate | undefined): Step {
@@ -29,6 +42,7 @@ export function applyStepTemplate(step: Step, template: StepTemplate | undefined
     workingDir: step.workingDir ?? template.workingDir,
     envFrom: step.envFrom ?? template.envFrom,
     volumeMounts: mergeVolumeMounts(template.volumeMounts, step.volumeMounts),
+    computeResources: mergeResources(template.computeResources, step.computeResources),
     env: env.size > 0 ? [...env.values()] : undefined,
   };
 }

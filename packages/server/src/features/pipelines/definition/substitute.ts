@@ -134,6 +134,12 @@ export function resolveReference(reference: Reference, ctx: SubstitutionContext)
     }
     case 'context':
       return contextValue(reference, ctx.context);
+    case 'stepResultPath':
+    case 'stepResult':
+    case 'stepExitCodePath':
+    case 'credentialsPath':
+      // kept as written: the executor fills them when the step runs (executor/step-values.ts)
+      return reference.raw;
     case 'unsupported':
       return fail(reference, reference.message.replace(`${reference.raw} `, ''));
   }

@@ -14,11 +14,11 @@ describe('validateTask', () => {
     expect(validateTask(buildah())).toEqual({ ok: true });
   });
 
-  it('needs an image (or one from the stepTemplate) and a script or a command', () => {
+  it("needs an image (or one from the stepTemplate); without script or command it runs the image's entrypoint", () => {
     expect(errorsOf({ steps: [{ name: 'build' }] })).toEqual([
       { path: 'spec.steps[0].image', rule: 'step-image', message: 'step "build" needs an image' },
-      { path: 'spec.steps[0]', rule: 'step-command', message: 'step "build" needs a script or a command' },
     ]);
+    expect(errorsOf({ steps: [{ name: 'serve', image: 'nginx', args: ['-g', 'daemon off;'] }] })).toEqual([]);
     expect(
       errorsOf({ stepTemplate: { image: 'alpine' }, steps: [{ name: 'a', command: ['true'] }] }),
     ).toEqual([]);
@@ -82,7 +82,7 @@ describe('validateTask', () => {
           image: 'a',
           script: 'x',
           env: [
-            { name: 'A', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+            { name: 'A', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } },
             { name: 'B', valueFrom: { configMapKeyRef: { name: 'c', key: 'k' } } },
           ],
         },

@@ -4,6 +4,12 @@ import { paramValueType } from './model.js';
 import { findReferences, walkStrings, type Reference } from './references.js';
 import { applyStepTemplate } from './step-template.js';
 import { specOf } from './task-catalogue.js';
+import {
+  isStepReference,
+  stepLevelIssues,
+  stepReferenceIssue,
+  taskResultValueIssues,
+} from './validate-step-refs.js';
 
 export interface TaskValidationOptions {
   /** Where the spec sits, e.g. `spec.tasks[1].taskSpec`; defaults to `spec`. */
@@ -61,6 +67,8 @@ function referenceIssue(
   options: TaskValidationOptions,
 ): DefinitionIssue | null {
   const issue = (rule: string, message: string) => ({ path, rule, message: `${reference.raw}: ${message}` });
+  if (isStepReference(reference))
+    return stepReferenceIssue(reference, path, spec, options.basePath ?? 'spec');
   switch (reference.kind) {
     case 'param': {
       const declared = spec.params?.find((p) => p.name === reference.name);
@@ -101,17 +109,18 @@ function referenceIssue(
   }
 }
 
-/** A step's or sidecar's container needs an image, and a script or a command (or a step's ref) but not both. */
+/**
+ * A step's or sidecar's container needs an image, and at most one of script and command; with
+ * neither it runs its image's entrypoint (Kubernetes' rules, `args` replacing the image's cmd).
+ */
 function containerIssues(
-  container: { image?: string; script?: string; command?: string[]; ref?: unknown },
+  container: { image?: string; script?: string; command?: string[] },
   at: string,
   label: string,
 ): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   if (!container.image)
     issues.push({ path: `${at}.image`, rule: 'step-image', message: `${label} needs an image` });
-  if (container.script === undefined && !container.command?.length && !container.ref)
-    issues.push({ path: at, rule: 'step-command', message: `${label} needs a script or a command` });
   if (container.script !== undefined && container.command?.length)
     issues.push({
       path: `${at}.script`,
@@ -130,28 +139,14 @@ function stepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
     const step = applyStepTemplate(raw, spec.stepTemplate);
     const at = `${base}.steps[${i}]`;
     const label = `step "${step.name ?? i}"`;
-    if (step.ref)
-      issues.push({
-        path: `${at}.ref`,
-        rule: 'unsupported',
-        message: `${label}: StepActions (ref) are not supported`,
-      });
-    issues.push(...containerIssues(step, at, label));
-    (raw.env ?? []).forEach((env, j) => {
-      const from = env.valueFrom;
-      if (from && (from.fieldRef || (!from.secretKeyRef && !from.configMapKeyRef)))
-        issues.push({
-          path: `${at}.env[${j}].valueFrom`,
-          rule: 'unsupported',
-          message: `env "${env.name}": only valueFrom.secretKeyRef and valueFrom.configMapKeyRef are supported`,
-        });
-    });
+    issues.push(...stepLevelIssues(raw, at, label));
+    if (!raw.ref) issues.push(...containerIssues(step, at, label));
   });
   issues.push(...duplicateNames(spec.sidecars, `${base}.sidecars`, 'duplicate-sidecar', 'sidecar'));
   (spec.sidecars ?? []).forEach((sidecar, i) => {
     const at = `${base}.sidecars[${i}]`;
     const label = `sidecar "${sidecar.name}"`;
-    issues.push(...containerIssues(sidecar, at, label));
+    issues.push(...containerIssues(sidecar, at, label), ...stepLevelIssues(sidecar, at, label));
     if (spec.steps.some((s) => s.name === sidecar.name))
       issues.push({
         path: `${at}.name`,
@@ -172,6 +167,7 @@ export function taskSpecIssues(spec: TaskSpec, options: TaskValidationOptions = 
     ...duplicateNames(spec.results, `${base}.results`, 'duplicate-result', 'result'),
     ...duplicateNames(spec.workspaces, `${base}.workspaces`, 'duplicate-workspace', 'workspace'),
     ...paramDefaultIssues(spec.params, `${base}.params`),
+    ...taskResultValueIssues(spec, base),
   ];
   const strings = [
     ...walkStrings(spec.steps, [`${base}.steps`]),

@@ -6,6 +6,7 @@ import { parseTerminationMessage, podPlan, type PodPlan } from './kubernetes-exe
 import { LineSplitter } from './line-splitter.js';
 import { SecretMasker } from './secret-masker.js';
 import type { ResolvedTaskRun } from './types.js';
+import { kubernetesRefusal, refusedOutcome } from './kubernetes-executor-refusals.js';
 
 export interface KubernetesExecutorOptions {
   gateway: AgentGateway;
@@ -80,6 +81,8 @@ export class KubernetesExecutor implements Executor {
   }
 
   async runTask(run: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
+    const refused = kubernetesRefusal(run);
+    if (refused !== undefined) return refusedOutcome(run, io, refused);
     let outcome: TaskOutcome | null = null;
     let attempts = 0;
     let seq = 0;

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { Executor, StepOutcome, TaskIo, TaskOutcome, TaskStatus } from './executor.js';
 import { SecretMasker } from './secret-masker.js';
 import { PULL_SECRET, TaskSandbox, type RegistryAuths, type SandboxOptions } from './sandbox/task-sandbox.js';
-import { cancelReason, runStep, taskTimeoutReason } from './step-runner.js';
+import { cancelReason, hostStepDirs, runStep, taskTimeoutReason } from './step-runner.js';
+import { recordExitCode, stepResultDirs, taskResultsFromSteps, usesStepValues } from './step-values.js';
 import { sharedStepSpawner, StepSpawner } from './step-spawner.js';
 import { clearResults, readResults } from './task-results.js';
 import { TaskLog } from './task-log.js';
@@ -153,6 +154,8 @@ export class LocalExecutor implements Executor {
       return { status: 'failed', reason, steps: run.steps.map((s) => skipped(s.name, reason)), results: {} };
     } finally {
       sandbox?.stop();
+      // the sidecars' last lines (SIGTERM, a grace, SIGKILL) belong to the task's log
+      await sandbox?.stopped;
       if (scratchDir && !this.options.keepScratch && !scratch.removed)
         await this.spawner.removeDir(scratchDir);
     }
@@ -190,6 +193,16 @@ export class LocalExecutor implements Executor {
     };
     const timeoutReason = taskTimeoutReason(run);
     run.steps.forEach((step) => io.onStepState(step.name, 'pending'));
+    // unsandboxed steps that use step results or paths get the directories a sandbox would bind
+    const hostDirs =
+      !sandbox && (run.resultsFromSteps || run.steps.some(usesStepValues))
+        ? hostStepDirs(scratchDir)
+        : undefined;
+    if (hostDirs) {
+      await mkdir(scratchDir, { recursive: true, mode: 0o700 });
+      for (const dir of [hostDirs.credentials, ...stepResultDirs(run, hostDirs.host)])
+        await mkdir(dir, { recursive: true });
+    }
     let status: TaskStatus = 'succeeded';
     let reason = '';
     let skipReason = '';
@@ -222,12 +235,17 @@ export class LocalExecutor implements Executor {
         spawner: this.spawner,
         ...(sandbox ? { sandbox } : {}),
         ...(stepKey(run, log.attempt, index) ? { key: stepKey(run, log.attempt, index)! } : {}),
-        removeScratchAfter: !this.options.keepScratch && index === run.steps.length - 1,
+        // results taken from step results are read from the scratch dir after the last step
+        removeScratchAfter:
+          !this.options.keepScratch && index === run.steps.length - 1 && !run.resultsFromSteps,
         onScratchRemoved: () => (scratch.removed = true),
       });
       steps.push(outcome);
-      // later steps read it at /tekton/steps/<step>/exitCode
-      if (sandbox && index < run.steps.length - 1) await sandbox.recordExit(step, index, outcome.exitCode);
+      // later steps read it at /tekton/steps/<step>/exitCode (unsandboxed: <scratch>/steps/…)
+      if (index < run.steps.length - 1) {
+        if (sandbox) await sandbox.recordExit(step, index, outcome.exitCode);
+        else if (hostDirs) await recordExitCode(hostDirs.host, step, index, outcome.exitCode);
+      }
       const taskTimedOut = outcome.status === 'timed_out' && outcome.reason === timeoutReason;
       const continues = step.onError === 'continue' && outcome.status !== 'cancelled' && !taskTimedOut;
       if (outcome.status === 'succeeded' || outcome.status === 'skipped' || continues) continue;
@@ -239,7 +257,18 @@ export class LocalExecutor implements Executor {
           : `skipped: step "${step.name}" ${status === 'timed_out' ? 'timed out' : 'failed'}`;
     }
     if (status === 'cancelled') return { status, reason, steps, results: {} };
-    const read = await readResults(run.resultsDir, run.results);
+    const fileResults = run.resultsFromSteps
+      ? run.results.filter((name) => !Object.hasOwn(run.resultsFromSteps!, name))
+      : run.results;
+    const read = await readResults(run.resultsDir, fileResults);
+    if (run.resultsFromSteps && !read.error) {
+      const fromSteps = await taskResultsFromSteps(
+        run,
+        sandbox?.stepDirs.host ?? hostStepDirs(scratchDir).host,
+      );
+      Object.assign(read.results, fromSteps.results);
+      if (fromSteps.error) read.error = fromSteps.error;
+    }
     if (read.error && status === 'succeeded') {
       log.system(run.steps.at(-1)?.name ?? '', read.error);
       return { status: 'failed', reason: read.error, steps, results: read.results };

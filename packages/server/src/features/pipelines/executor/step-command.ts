@@ -102,7 +102,7 @@ export function planStepCommand(
   const [file, ...rest] = argv ?? [];
   if (!file) {
     throw new StepSetupError(
-      `step "${step.name}" has neither command nor script; the local executor cannot run the image's entrypoint`,
+      `step "${step.name}" has neither command nor script, so it runs its image's entrypoint, which only a pulled image gives (SLIPWAY_STEP_IMAGES=pull); here steps run on the host's system: give the step a command or a script`,
     );
   }
   return { file, args: [...rest, ...extra], label: `command "${file}"` };

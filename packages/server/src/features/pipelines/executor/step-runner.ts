@@ -1,4 +1,5 @@
 import type { StepOutcome, StepStatus, TaskIo } from './executor.js';
+import { join } from 'node:path';
 import { formatDuration } from './format-duration.js';
 import { LineSplitter } from './line-splitter.js';
 import type { GroupEnd, GroupProcess } from './process-group.js';
@@ -7,6 +8,7 @@ import { planStepCommand, stepCwd, stepEnv, StepSetupError, type StepCommand } f
 import type { TaskSandbox } from './sandbox/task-sandbox.js';
 import type { TaskLog } from './task-log.js';
 import type { ResolvedStep, ResolvedTaskRun } from './types.js';
+import { fillStepValues, type StepDirs } from './step-values.js';
 
 export interface StepRun {
   run: ResolvedTaskRun;
@@ -32,6 +34,15 @@ export interface StepRun {
   /** The task's last step: the scratch dir may go once it has ended (see `onScratchRemoved`). */
   removeScratchAfter?: boolean;
   onScratchRemoved?: () => void;
+}
+
+/** Unsandboxed steps see the attempt's step directories at their host paths. */
+export function hostStepDirs(scratchDir: string): StepDirs {
+  return {
+    host: join(scratchDir, 'steps'),
+    inside: join(scratchDir, 'steps'),
+    credentials: join(scratchDir, 'creds'),
+  };
 }
 
 /** The reason an abort carries, when the caller gave one as text. */
@@ -102,7 +113,8 @@ function timeoutOf(ctx: StepRun): { ms: number; reason: string } | undefined {
 
 /** Runs one step as a process group and reports how it ended. Never rejects. */
 export async function runStep(ctx: StepRun): Promise<StepOutcome> {
-  const { step, log, io } = ctx;
+  const { log, io } = ctx;
+  let step = ctx.step;
   log.system(
     step.name,
     `Running step "${step.name}" (image ${step.image || 'none'}, ${
@@ -132,6 +144,14 @@ export async function runStep(ctx: StepRun): Promise<StepOutcome> {
   let cwd: string;
   let sandboxed: { file: string; args: string[]; fds: string[] } | undefined;
   try {
+    // `$(steps.<s>.results.r)`, `$(step.results.r.path)`, exit code and credentials paths
+    step = await fillStepValues(step, ctx.sandbox?.stepDirs ?? hostStepDirs(ctx.scratchDir)).catch(
+      (error: unknown) => {
+        if (error instanceof StepSetupError)
+          throw new StepSetupError(`step "${step.name}": ${error.message}`);
+        throw error;
+      },
+    );
     const secrets = await resolveSecrets(ctx);
     if (ctx.sandbox) {
       const { root, image } = await ctx.sandbox.image(step, ctx.signal).catch((error: Error) => {

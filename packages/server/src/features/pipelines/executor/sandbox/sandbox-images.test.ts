@@ -10,6 +10,8 @@ import {
 import { gzipTar, imageConfig, pushImage } from '../../../../test-support/oci-test-images.js';
 import { startTokenAuthProxy } from '../../../../test-support/registry-auth-proxy.js';
 import { ImageStore } from '../images/index.js';
+import { checkDefinition } from '../../definition/check-definition.js';
+import { resolveTaskRun } from '../../definition/resolve-task-run.js';
 import { LocalExecutor } from '../local-executor.js';
 import { neverAborted, recordingIo, step, taskRun, tempDir } from '../local-executor.test-helper.js';
 import type { StepImages } from './task-sandbox.js';
@@ -112,6 +114,38 @@ describe.runIf(runnable)('sandboxed steps in their own image (SLIPWAY_STEP_IMAGE
     expect(io.texts('stdout')).toEqual(['entrypoint: from-args', 'entrypoint: from-cmd', 'own-command']);
     // one pull for the task's three steps
     expect(pulls.filter((p) => p === image).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("runs a Tekton Task's image-only step (entrypoint, args replacing cmd) and a script without #! with the image's sh", async () => {
+    const parsed = checkDefinition(`apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: entrypoints
+spec:
+  steps:
+    - name: entrypoint
+      image: ${image}
+    - name: with-args
+      image: ${image}
+      args: [hello, $(params.who)]
+    - name: script
+      image: ${image}
+      script: ls -l /proc/$$/exe
+  params:
+    - name: who
+      default: tekton
+`);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const run = resolveTaskRun({ name: 'entrypoints', taskRef: { name: 'entrypoints' } }, parsed.tasks[0]!, {
+      resultsDir: join(dir, 'results-entrypoints'),
+      containerPaths: true,
+    });
+    const io = recordingIo();
+    const outcome = await executor().runTask(run, io, neverAborted());
+    expect(outcome.status, io.texts('stderr').join('\n')).toBe('succeeded');
+    expect(io.texts('stdout', 'entrypoint')).toEqual(['entrypoint: from-cmd']);
+    expect(io.texts('stdout', 'with-args')).toEqual(['entrypoint: hello tekton']);
+    expect(io.texts('stdout', 'script')[0]).toMatch(/-> \/bin\/busybox$/);
   });
 
   it("pulls a private image with the workspace's docker-config secret, and names the registry's refusal without it", async () => {

@@ -3,6 +3,7 @@ import type { TaskIo } from '../executor.js';
 import { LineSplitter } from '../line-splitter.js';
 import type { GroupProcess } from '../process-group.js';
 import { planStepCommand } from '../step-command.js';
+import { fillStepValues } from '../step-values.js';
 import { StepSpawner } from '../step-spawner.js';
 import type { TaskLog } from '../task-log.js';
 import type { ResolvedSidecar } from '../../definition/resolve-task-run.js';
@@ -102,10 +103,12 @@ export class Sidecars {
           );
       }
     }
-    const command = planStepCommand(sidecar, index, this.scratchDir, sandbox.scriptsDir, image?.config);
-    const env = sandbox.env(image, { ...sidecar.env, ...secrets });
-    const cwd = await sandbox.workingDir(sidecar, image);
-    const plan = sandbox.command(sidecar, [command.file, ...command.args], cwd, image, root);
+    // `$(credentials.path)` (validation keeps step results and exit codes out of sidecars)
+    const filled = await fillStepValues(sidecar, sandbox.stepDirs);
+    const command = planStepCommand(filled, index, this.scratchDir, sandbox.scriptsDir, image?.config);
+    const env = sandbox.env(image, { ...filled.env, ...secrets });
+    const cwd = await sandbox.workingDir(filled, image);
+    const plan = sandbox.command(filled, [command.file, ...command.args], cwd, image, root);
     log.system(sidecar.name, `Starting ${label} (image ${sidecar.image || 'none'})`);
     const group = await spawner().spawnGroup(plan.file, plan.args, {
       cwd: '/',
@@ -138,9 +141,12 @@ export class Sidecars {
         (end.exitCode !== null
           ? `exited with code ${end.exitCode}`
           : `was killed by signal ${end.signal ?? 'unknown'}`);
+      // recorded in the task's log; the task goes on, as in Tekton, whose steps do not wait for sidecars
       log.system(
         sidecar.name,
-        `${label} ${end.setupError || end.spawnError ? `could not start: ${how}` : how}`,
+        `${label} ${end.setupError || end.spawnError ? `could not start: ${how}` : how}${
+          end.exitCode === 0 ? '' : ' (the steps go on without it, as in Tekton)'
+        }`,
       );
     });
     this.running.push(running);
@@ -152,11 +158,12 @@ export class Sidecars {
     if (!(await group.started)) throw new Error(`${label} could not be started`);
     const probe = sidecar.readiness;
     for (;;) {
-      if (running.ended) throw new Error(`${label} ended before it was ready`);
+      // Tekton counts a sidecar that has ended as ready (SidecarsReady): the steps run without it
+      if (running.ended) return;
       if (signal.aborted) throw new Error('the task was cancelled while its sidecars started');
       if (this.stopping) throw new Error(`${label}: the sidecars were stopped before it was ready`);
       if (!probe || (await this.probe(sidecar))) break;
-      if (running.ended) throw new Error(`${label} ended before it was ready`);
+      if (running.ended) return;
       if (Date.now() >= deadline)
         throw new Error(`${label} was not ready in time (its readiness probe never passed)`);
       await new Promise((resolve) => setTimeout(resolve, READINESS_POLL_MS));

@@ -1,3 +1,4 @@
+import type { StepDirs } from '../step-values.js';
 import type { ResolvedStep } from '../types.js';
 import type { SandboxRoot, SandboxTools, SpawnPlan } from './sandbox-command.js';
 
@@ -17,6 +18,8 @@ export interface StepSandbox {
   readonly owner: [number, number] | undefined;
   readonly scratchDirs: string[];
   readonly scriptsDir: { host: string; inside: string };
+  /** The attempt's step directories and `$(credentials.path)` (see ../step-values.ts). */
+  readonly stepDirs: StepDirs;
   image(step: ResolvedStep, signal: AbortSignal): Promise<{ root: SandboxRoot; image?: StepImage }>;
   env(image: StepImage | undefined, own: Record<string, string>): Record<string, string>;
   workingDir(step: ResolvedStep, image: StepImage | undefined): Promise<string>;

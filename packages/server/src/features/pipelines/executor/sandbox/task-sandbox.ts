@@ -1,4 +1,4 @@
-import { lstat, lchown, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { lstat, lchown, mkdir, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Pod, StepSpawner } from '../step-spawner.js';
 import type { ResolvedStep, ResolvedTaskRun } from '../types.js';
@@ -7,6 +7,7 @@ import type { SandboxSupport } from './probe.js';
 import type { TaskIo } from '../executor.js';
 import type { TaskLog } from '../task-log.js';
 import { directoryInside } from './host-paths.js';
+import { recordExitCode, stepDir, stepResultDirs, type StepDirs } from '../step-values.js';
 import { Sidecars } from './sidecars.js';
 import type { StepImage, StepSandbox } from './step-sandbox.js';
 import { emptyDirs, limitProcesses, refuseUnprovidable, volumeMounts } from './task-volumes.js';
@@ -54,6 +55,8 @@ export const TEKTON = {
   results: '/tekton/results',
   steps: '/tekton/steps',
   scripts: '/tekton/scripts',
+  /** `$(credentials.path)`: empty (no creds-init runs here). */
+  credentials: '/tekton/creds',
 } as const;
 
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -158,7 +161,8 @@ export class TaskSandbox implements StepSandbox {
   /** The scratch directories the first step's spawn creates (owned by the sandbox user). */
   get scratchDirs(): string[] {
     return [
-      ...['home', 'scripts', 'steps', 'workspace'].map((d) => join(this.scratchDir, d)),
+      ...['home', 'scripts', 'steps', 'workspace', 'creds'].map((d) => join(this.scratchDir, d)),
+      ...stepResultDirs(this.run, join(this.scratchDir, 'steps')),
       ...emptyDirs(this.run, this.scratchDir),
     ];
   }
@@ -253,6 +257,17 @@ export class TaskSandbox implements StepSandbox {
       { hostPath: at('home'), path: TEKTON.home, readOnly: false },
       { hostPath: at('scripts'), path: TEKTON.scripts, readOnly: true },
       { hostPath: at('steps'), path: TEKTON.steps, readOnly: true },
+      // the step's own results (`$(step.results.r.path)`); the other steps' it can only read
+      ...(this.run.steps.some((s) => s.name === step.name)
+        ? [
+            {
+              hostPath: join(at('steps'), stepDir(step.name), 'results'),
+              path: `${TEKTON.steps}/${stepDir(step.name)}/results`,
+              readOnly: false,
+            },
+          ]
+        : []),
+      { hostPath: at('creds'), path: TEKTON.credentials, readOnly: false },
     ];
     for (const path of this.options.readOnlyPaths ?? [])
       mounts.push({ hostPath: path, path, readOnly: true });
@@ -297,12 +312,12 @@ export class TaskSandbox implements StepSandbox {
 
   /** After a step: its exit code where later steps read it (`/tekton/steps/<step>/exitCode`). */
   async recordExit(step: ResolvedStep, index: number, exitCode: number | null): Promise<void> {
-    const code = String(exitCode ?? 1);
-    for (const name of [`step-${step.name}`, String(index)]) {
-      const dir = join(this.scratchDir, 'steps', name);
-      await mkdir(dir, { recursive: true, mode: 0o755 });
-      await writeFile(join(dir, 'exitCode'), code, { mode: 0o644 });
-    }
+    await recordExitCode(join(this.scratchDir, 'steps'), step, index, exitCode);
+  }
+
+  /** Where this attempt's step directories are, on the host and inside (see step-values.ts). */
+  get stepDirs(): StepDirs {
+    return { host: join(this.scratchDir, 'steps'), inside: TEKTON.steps, credentials: TEKTON.credentials };
   }
 
   stop(): void {

@@ -324,19 +324,61 @@ describe.runIf(support.available && support.network)('sidecars in the sandbox', 
     expect(io.texts('stdout', 'preparer')).toEqual(['preparing']);
   }, 30_000);
 
-  it('fails the task when a sidecar ends before it is ready, naming it', async () => {
+  it("records a sidecar that ends before it is ready and runs the steps, as Tekton's SidecarsReady does", async () => {
     const io = recordingIo();
     const outcome = await executor().runTask(
-      taskRun(dir, [step('never', { script: 'echo ran' })], {
+      taskRun(dir, [step('still', { script: 'echo ran' })], {
         sidecars: [sidecar('broken', { script: 'echo giving up >&2; exit 3', readiness: { tcpPort: 9 } })],
       }),
       io,
       neverAborted(),
     );
-    expect(outcome.status).toBe('failed');
-    expect(outcome.reason).toContain('sidecar "broken" ended before it was ready');
-    expect(io.texts('stdout', 'never')).toEqual([]);
+    expect(outcome.status).toBe('succeeded');
+    expect(io.texts('stdout', 'still')).toEqual(['ran']);
     expect(io.texts('stderr', 'broken')).toEqual(['giving up']);
+    expect(io.texts('system', 'broken')).toContain(
+      'sidecar "broken" exited with code 3 (the steps go on without it, as in Tekton)',
+    );
+  }, 30_000);
+
+  it("runs a sidecar's script (no #!: sh -c) before the steps and stops it after the last one", async () => {
+    const io = recordingIo();
+    const outcome = await executor().runTask(
+      taskRun(
+        dir,
+        [
+          step('first', {
+            script: 'sleep 0.3; cat /shared/message',
+            volumeMounts: [{ name: 'shared', mountPath: '/shared' }],
+          }),
+          step('last', { script: 'echo last' }),
+        ],
+        {
+          volumes: [{ name: 'shared', kind: 'emptyDir' }],
+          sidecars: [
+            sidecar('slow-sidecar', {
+              // examples/v1/taskruns/sidecar-ready-script.yaml, kept running to be stopped
+              script: 'echo "hello from sidecar" > /shared/message; echo "$0"; exec sleep 601',
+              volumeMounts: [{ name: 'shared', mountPath: '/shared' }],
+            }),
+          ],
+        },
+      ),
+      io,
+      neverAborted(),
+    );
+    expect(outcome.status, io.texts('stderr').join('\n') + io.texts('system').join('\n')).toBe('succeeded');
+    expect(io.texts('stdout', 'first')).toEqual(['hello from sidecar']);
+    const order = io.lines.map((l) => `${l.step}:${l.text}`);
+    expect(order.indexOf('slow-sidecar:sidecar "slow-sidecar" is ready')).toBeLessThan(
+      order.indexOf('first:hello from sidecar'),
+    );
+    // run as `sh -e -c <script> <name>`, and stopped once the last step has ended
+    expect(io.texts('stdout', 'slow-sidecar')).toEqual(['slow-sidecar']);
+    expect(order.indexOf('slow-sidecar:sidecar "slow-sidecar" is ready')).toBeLessThan(
+      order.indexOf('last:last'),
+    );
+    expect(processesWith('sleep\u0000601')).toBe(0);
   }, 30_000);
 
   it('refuses sidecars on a task that asks for no network', async () => {

@@ -1,0 +1,39 @@
+import type { TaskIo, TaskOutcome } from './executor.js';
+import { usesStepValues } from './step-values.js';
+import type { ResolvedTaskRun } from './types.js';
+
+/**
+ * What a task asks that the Kubernetes executor's shell wrapper (kubernetes-executor-pod.ts)
+ * cannot give, named; undefined when it can run the task. Tekton on the cluster can (the
+ * hand-off): this executor runs each step's command inside `sh -c`, without Tekton's entrypoint.
+ */
+export function kubernetesRefusal(run: ResolvedTaskRun): string | undefined {
+  for (const step of run.steps) {
+    if (step.script === undefined && !step.command?.length)
+      return `step "${step.name}" has neither command nor script: the Kubernetes executor wraps each step in a shell and cannot run its image's own entrypoint; give the step a command`;
+    if (usesStepValues(step))
+      return `step "${step.name}" uses step results, a step's exit code path or $(credentials.path), which the Kubernetes executor does not provide (run the task locally, or on a cluster with Tekton Pipelines)`;
+  }
+  if (run.resultsFromSteps)
+    return `task "${run.name}" takes results from step results, which the Kubernetes executor does not provide`;
+  return undefined;
+}
+
+/** The outcome of a task refused before it started: every step skipped with the reason. */
+export function refusedOutcome(run: ResolvedTaskRun, io: TaskIo, reason: string): TaskOutcome {
+  for (const step of run.steps) io.onStepState(step.name, 'skipped');
+  return {
+    status: 'failed',
+    reason,
+    steps: run.steps.map((s) => ({
+      name: s.name,
+      status: 'skipped',
+      exitCode: null,
+      startedAt: null,
+      finishedAt: null,
+      reason,
+    })),
+    results: {},
+    attempts: 1,
+  };
+}
