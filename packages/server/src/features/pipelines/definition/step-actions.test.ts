@@ -236,6 +236,34 @@ spec:
     expect(run.resultsFromSteps).toEqual({ 'step-result': { step: 'action-runner', result: 'result1' } });
   });
 
+  it("merges the Task's stepTemplate into a StepAction's step (examples/v1/taskruns/stepactions-steptemplate.yaml)", () => {
+    const text = `apiVersion: tekton.dev/v1beta1
+kind: StepAction
+metadata:
+  name: step-action
+spec:
+  image: alpine
+  command: ["env"]
+---
+apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: task-run
+spec:
+  steps:
+    - ref:
+        name: step-action
+  stepTemplate:
+    env:
+      - name: foo
+        value: bar
+`;
+    const run = resolve(checked(text).tasks[0]!);
+    expect(run.steps).toMatchObject([
+      { name: 'unnamed-0', image: 'alpine', command: ['env'], env: { foo: 'bar' } },
+    ]);
+  });
+
   it('refuses what Tekton refuses, naming the step and the rule', () => {
     const task = (step: string) => `apiVersion: tekton.dev/v1
 kind: Task

@@ -128,6 +128,12 @@ describe('env valueFrom fieldRef and resourceFieldRef', () => {
     expect(messages('{ resourceFieldRef: { resource: limits.cpu, divisor: 1Mi } }')[0]?.[2]).toContain(
       'divisor "1Mi" is not one of 1, 1m',
     );
+    expect(
+      messages('{ resourceFieldRef: { resource: limits.cpu, containerName: step-other } }')[0]?.[2],
+    ).toBe(
+      'env "X": resourceFieldRef containerName "step-other": a step can read only its own resources (step-show)',
+    );
+    expect(messages('{ resourceFieldRef: { resource: limits.cpu, containerName: step-show } }')).toEqual([]);
     expect(messages('{ configMapKeyRef: { name: c, key: k } }')).toEqual([]);
   });
 

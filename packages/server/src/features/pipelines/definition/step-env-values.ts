@@ -120,8 +120,10 @@ export interface ResourceFieldRef {
   divisor?: string;
 }
 
-/** Why a resourceFieldRef cannot be given (null when it can). */
-export function resourceFieldRefIssue(ref: ResourceFieldRef): string | null {
+/** Why a resourceFieldRef cannot be given (null when it can); `container` is the step's own container name. */
+export function resourceFieldRefIssue(ref: ResourceFieldRef, container?: string): string | null {
+  if (ref.containerName && container !== undefined && ref.containerName !== container)
+    return `resourceFieldRef containerName "${ref.containerName}": a step can read only its own resources (${container})`;
   const [kind, resource] = ref.resource.split(/\.(.*)/s);
   if ((kind !== 'limits' && kind !== 'requests') || !RESOURCES.includes(resource ?? ''))
     return `resourceFieldRef ${ref.resource} is not one Slipway gives: use limits.cpu, limits.memory, limits.ephemeral-storage, requests.cpu, requests.memory or requests.ephemeral-storage`;

@@ -131,12 +131,19 @@ export function stepLevelIssues(step: Step, at: string, label: string): Definiti
         rule: 'unsupported',
         message: `${label}: ${field} is not supported on a step (${field === 'when' ? "use the pipeline task's when" : "redirect the step's output in its script"})`,
       });
+  // the container's name in Tekton's pod, which a resourceFieldRef's containerName must be
+  const container =
+    step.name === undefined
+      ? undefined
+      : label.startsWith('sidecar')
+        ? `sidecar-${step.name}`
+        : stepDirName(step, 0);
   (step.env ?? []).forEach((env, j) => {
     const from = env.valueFrom;
     const problem = from?.fieldRef
       ? fieldRefIssue(from.fieldRef.fieldPath)
       : from?.resourceFieldRef
-        ? resourceFieldRefIssue(from.resourceFieldRef)
+        ? resourceFieldRefIssue(from.resourceFieldRef, container)
         : null;
     if (problem)
       issues.push({
