@@ -75,6 +75,8 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
     logs: new Map<string, string[]>(),
     /** when set, POST/PUT /api/pipelines refuse the definition with this message */
     refuseDefinition: null as string | null,
+    /** what GET /api/pipelineruns/:id/export answers, per run id (404 for the others) */
+    exports: new Map<string, object>(),
     /** when set, POST /api/pipelineruns refuses a run document (YAML text) with this 400 */
     refuseDocument: null as { message: string; details: { path: string; message: string }[] } | null,
   };
@@ -228,6 +230,10 @@ export function createPipelinesPeer(deps: PipelinesPeerDeps) {
       if (!run) return deps.fail(404, 'Pipeline run not found');
       const action = parts[4];
       if (req.method === 'GET' && !action) return [200, run];
+      if (req.method === 'GET' && action === 'export') {
+        const exported = pipelines.exports.get(id);
+        return exported ? [200, exported] : deps.fail(404, 'Pipeline run not found');
+      }
       if (req.method === 'GET' && action === 'logs') {
         const offset = Number(query.get('offset') ?? 0);
         const task = query.get('task');

@@ -17,13 +17,14 @@ import { QueryPending } from '../../ui/QueryPending';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useEnvironmentQuery } from '../environments/api';
-import { isFinished, usePipelineVersionQuery, useRunExportQuery, useRunQuery } from './api';
+import { isFinished, useRunQuery } from './api';
 import { durationOf, formatTime } from './format';
 import { RunActions } from './RunActions';
 import { RunLogs } from './RunLogs';
 import { RunTasks } from './RunTasks';
 import { useTriggerText } from './RunTrigger';
 import { StatusChip } from './StatusChip';
+import { useRunDefinition } from './useRunDefinition';
 import { OpenInStudio } from '../studio/OpenInStudio';
 
 /** how often an unfinished run is asked for again */
@@ -63,15 +64,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
   const { t, i18n } = useTranslation();
   const [tab, setTab] = useState<'params' | 'logs' | 'results'>('logs');
   const [selected, setSelected] = useState('');
-  const version = usePipelineVersionQuery({ id: run.pipelineId, version: run.pipelineVersion });
-  // a run document's own pipeline is not among the workspace's: the run's export has its spec
-  const own = Boolean(run.trigger.document) && version.isError;
-  const exported = useRunExportQuery(run.id, { skip: !own });
-  const ownSpec = exported.data?.spec?.pipelineSpec;
-  const definition =
-    version.data?.definition ??
-    (ownSpec ? JSON.stringify({ kind: 'Pipeline', spec: ownSpec }) : undefined) ??
-    (version.isError && (!own || exported.isError || (exported.isSuccess && !ownSpec)) ? null : undefined);
+  const definition = useRunDefinition(run);
   const environment = useEnvironmentQuery(run.environmentId ?? '', { skip: !run.environmentId }).data;
   const trigger = useTriggerText();
 

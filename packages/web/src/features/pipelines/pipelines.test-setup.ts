@@ -26,6 +26,7 @@ export function pipelinesPeer() {
     state.logs = new Map();
     state.refuseDefinition = null;
     state.refuseDocument = null;
+    state.exports = new Map();
   });
   return ctx;
 }

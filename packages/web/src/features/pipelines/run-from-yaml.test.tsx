@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentUrl, renderApp } from '../../test/app';
+import { sampleRun } from '../../test/pipelines-peer';
 import { opts } from '../../test/settings-peer';
 import { pipelinesPeer } from './pipelines.test-setup';
 
@@ -56,5 +57,34 @@ describe('Run from YAML', () => {
       name: 'greet-bob',
       trigger: { document: { kind: 'PipelineRun' } },
     });
+  });
+
+  it("draws a run document's own pipeline from the run's export", async () => {
+    const step = { name: 's', image: 'alpine', script: 'echo' };
+    ctx.peer.pipelines.runs = [
+      sampleRun({
+        id: 'run-doc',
+        pipelineId: 'adhoc-9',
+        name: 'greet-bob',
+        trigger: { kind: 'user', document: { kind: 'PipelineRun' } },
+      }),
+    ];
+    ctx.peer.pipelines.exports.set('run-doc', {
+      apiVersion: 'tekton.dev/v1',
+      kind: 'PipelineRun',
+      spec: {
+        pipelineSpec: {
+          tasks: [
+            { name: 'build', taskSpec: { steps: [step] } },
+            { name: 'test', runAfter: ['build'], taskSpec: { steps: [step] } },
+          ],
+        },
+      },
+    });
+    renderApp('/pipelines/runs/run-doc');
+    const dag = await screen.findByTestId('run-dag', {}, { timeout: 15_000 });
+    await waitFor(() => expect(within(dag).getAllByTestId('dag-node')).toHaveLength(2), { timeout: 15_000 });
+    expect(dag.dataset.edges).toBe('build->test:runAfter');
+    expect(ctx.peer.calls('GET', '/api/pipelineruns/run-doc/export')).toHaveLength(1);
   });
 });

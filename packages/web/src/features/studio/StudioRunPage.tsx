@@ -11,7 +11,8 @@ import { Button } from '../../ui/Button';
 import { QueryPending } from '../../ui/QueryPending';
 import { Skeleton } from '../../ui/Skeleton';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
-import { isFinished, usePipelineVersionQuery, useRunQuery } from '../pipelines/api';
+import { isFinished, useRunQuery } from '../pipelines/api';
+import { useRunDefinition } from '../pipelines/useRunDefinition';
 import { StatusChip } from '../pipelines/StatusChip';
 
 /** how often an unfinished run is asked for again (as on the run page) */
@@ -47,8 +48,7 @@ export default function StudioRunPage() {
 function RunStudio({ run }: { run: PipelineRunDetail }) {
   const { t } = useTranslation();
   const [selected, setSelected] = useState('');
-  const version = usePipelineVersionQuery({ id: run.pipelineId, version: run.pipelineVersion });
-  const definition = version.data?.definition ?? (version.isError ? null : undefined);
+  const definition = useRunDefinition(run);
   const task = run.taskRuns.filter((tr) => tr.pipelineTask === selected);
   return (
     <>
