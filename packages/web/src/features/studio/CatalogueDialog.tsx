@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { QueryPending } from '../../ui/QueryPending';
 import { useTaskTemplatesQuery } from '../catalogue/api';
-import { catalogueItemOf, type CatalogueItem } from './pipeline-read';
+import { catalogueItemOf, isTaskTemplate, type CatalogueItem } from './pipeline-read';
 
 /** What the catalogue hands back: a catalogue task, or a task of the pipeline's own. */
 export type CataloguePick = { kind: 'catalogue'; item: CatalogueItem } | { kind: 'inline' };
@@ -33,7 +33,7 @@ export function CatalogueDialog({
   const id = useId();
   const query = useTaskTemplatesQuery();
   const [search, setSearch] = useState('');
-  const items = useMemo(() => (query.data ?? []).map(catalogueItemOf), [query.data]);
+  const items = useMemo(() => (query.data ?? []).filter(isTaskTemplate).map(catalogueItemOf), [query.data]);
   const needle = search.trim().toLowerCase();
   const shown = items.filter(
     (i) => !needle || i.name.toLowerCase().includes(needle) || i.description.toLowerCase().includes(needle),

@@ -17,7 +17,7 @@ import { useTaskTemplatesQuery } from '../catalogue/api';
 import { CatalogueDialog, type CataloguePick } from './CatalogueDialog';
 import type { KnownResults } from './ParamsSection';
 import { addRunAfter, addTask, type EditResult } from './pipeline-edits';
-import { catalogueItemOf, INLINE_TASK, newTaskFrom, resultsOf } from './pipeline-read';
+import { catalogueItemOf, INLINE_TASK, isTaskTemplate, newTaskFrom, resultsOf } from './pipeline-read';
 import StudioCanvas from './StudioCanvas';
 import { TaskPanel } from './TaskPanel';
 import type { useStudioText } from './useStudioText';
@@ -45,7 +45,10 @@ export function PipelineWorkspace({
   const [adding, setAdding] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const templates = useTaskTemplatesQuery();
-  const catalogue = useMemo(() => (templates.data ?? []).map(catalogueItemOf), [templates.data]);
+  const catalogue = useMemo(
+    () => (templates.data ?? []).filter(isTaskTemplate).map(catalogueItemOf),
+    [templates.data],
+  );
   const { model, problem } = doc;
   const task = model?.tasks.find((x) => x.name === selected) ?? null;
   const canEdit = editable && problem === null;

@@ -13,7 +13,7 @@ import {
   taskNameFrom,
   type EditResult,
 } from './pipeline-edits';
-import { catalogueItemOf, newTaskFrom, readPipeline, resultsOf } from './pipeline-read';
+import { catalogueItemOf, isTaskTemplate, newTaskFrom, readPipeline, resultsOf } from './pipeline-read';
 import { mergeEdit } from './yaml-merge';
 
 /** A hand-written pipeline: comments, flow and block styles, a finally task reading a result. */
@@ -409,6 +409,16 @@ describe('reading for the studio', () => {
     const [clone, build] = read.model.tasks;
     expect(resultsOf(clone!, read.model, [item])).toEqual(['commit']);
     expect(resultsOf(build!, read.model, [item])).toEqual(['image']);
+  });
+
+  it('leaves StepAction templates out of the catalogue: steps reference them, pipelines cannot', () => {
+    expect(isTaskTemplate({ definition: 'apiVersion: tekton.dev/v1\nkind: Task\nspec: {}\n' })).toBe(true);
+    expect(
+      isTaskTemplate({ definition: 'apiVersion: tekton.dev/v1beta1\nkind: StepAction\nspec: {}\n' }),
+    ).toBe(false);
+    expect(
+      isTaskTemplate({ definition: '{\n  "apiVersion": "tekton.dev/v1beta1",\n  "kind": "StepAction"\n}' }),
+    ).toBe(false);
   });
 });
 

@@ -132,6 +132,11 @@ export interface CatalogueItem {
   workspaces: { name: string; optional: boolean }[];
 }
 
+/** A template holding a Task (not a StepAction, which steps reference and pipelines cannot: decision 035). */
+export function isTaskTemplate(template: Pick<TaskTemplate, 'definition'>): boolean {
+  return !/^\s*"?kind"?\s*:\s*"?StepAction"?\s*,?\s*$/m.test(template.definition);
+}
+
 /** What a task template declares (its Task's spec), for the catalogue. */
 export function catalogueItemOf(template: TaskTemplate): CatalogueItem {
   let spec: Value = null;
