@@ -262,13 +262,23 @@ describe('handing a run to Tekton on a cluster that has it (no Tekton controller
         timeout: 10_000,
       })
       .toBe('running');
+    await expect
+      .poll(async () => (await call('GET', `/api/pipelineruns/${id}/logs?task=build`)).body, {
+        timeout: 10_000,
+      })
+      .toContain('before');
     t.app.agentGateway.disconnect(cluster.clusterId, 'test: the agent drops');
     // while it is away Tekton goes on
+    cluster.api.appendLog(NS, `${build}-pod`, 'step-compile', 'while the agent was away\n');
     tekton.finishTask(build, [{ name: 'compile' }]);
     tekton.end({ status: 'True', reason: 'Succeeded', message: 'Tasks Completed: 1' });
     const done = await finished(id);
     expect(done.status).toBe('succeeded');
     expect(done.taskRuns.find((r) => r.name === 'build')).toMatchObject({ status: 'succeeded' });
+    // the log is followed again from where it was: nothing lost, nothing twice
+    const logs = (await call('GET', `/api/pipelineruns/${id}/logs?task=build`)).body;
+    expect(logs).toContain('while the agent was away');
+    expect(logs.split('before').length - 1).toBe(1);
   });
 
   it("records a matrix's TaskRuns (<run>-<task>-<i>, pipelineruns.md) as the task's instances", async () => {

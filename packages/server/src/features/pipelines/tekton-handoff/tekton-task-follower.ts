@@ -42,6 +42,9 @@ export class TaskRunFollower {
   private readonly streams = new Map<string, { handle?: AgentStreamHandle; done: Promise<void> }>();
   private readonly running = new Set<string>();
   private lineCount = 0;
+  private closed = false;
+  /** Lines taken from each step container's log so far. */
+  private readonly seen = new Map<string, number>();
 
   constructor(
     private readonly ctx: FollowerContext,
@@ -94,6 +97,7 @@ export class TaskRunFollower {
 
   /** Stops following (the run ended, or the engine is stopping) without writing an end. */
   close(): void {
+    this.closed = true;
     for (const s of this.streams.values()) s.handle?.close();
   }
 
@@ -126,11 +130,22 @@ export class TaskRunFollower {
 
   private shift: (lines: StoredLine[]) => StoredLine[] = (lines) => lines;
 
+  /**
+   * Follows a step container's log. A stream that fails (the agent went away) is forgotten, so
+   * the TaskRun's next status (the watch lists again once the agent is back) follows it again
+   * from its start; the lines this container gave already are skipped.
+   */
   private follow(pod: string, step: string, container: string): void {
     if (this.streams.has(container)) return;
     const entry: { handle?: AgentStreamHandle; done: Promise<void> } = { done: Promise.resolve() };
     this.streams.set(container, entry);
+    let skip = this.seen.get(container) ?? 0;
     const splitter = new LineSplitter((text) => {
+      if (skip > 0) {
+        skip -= 1;
+        return;
+      }
+      this.seen.set(container, (this.seen.get(container) ?? 0) + 1);
       this.lineCount += 1;
       if (this.lineCount <= this.storedSeq) return;
       this.buffer!.push({
@@ -142,6 +157,18 @@ export class TaskRunFollower {
         attempt: 1,
       });
     });
+    const failed = (error: unknown) => {
+      if (this.closed) return; // stopped here
+      this.streams.delete(container);
+      this.buffer!.push({
+        step,
+        stream: 'system',
+        text: `logs of ${pod}/${container} interrupted: ${(error as Error).message}`,
+        at: new Date(),
+        seq: 0,
+        attempt: 1,
+      });
+    };
     entry.done = this.ctx.gateway
       .stream(
         this.ctx.clusterId,
@@ -152,19 +179,10 @@ export class TaskRunFollower {
       )
       .then(async (handle) => {
         entry.handle = handle;
-        await handle.done.catch(() => undefined);
+        await handle.done;
+        splitter.flush();
       })
-      .catch((error: unknown) => {
-        this.buffer!.push({
-          step,
-          stream: 'system',
-          text: `logs of ${pod}/${container} unavailable: ${(error as Error).message}`,
-          at: new Date(),
-          seq: 0,
-          attempt: 1,
-        });
-      })
-      .finally(() => splitter.flush());
+      .catch(failed);
   }
 
   /** Waits a little for the logs' last lines, stops the streams and answers the lines not stored yet. */
