@@ -361,11 +361,16 @@ describe('RunEngine (FakeExecutor, real database)', () => {
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 
-  it('answers 400 naming the param for bad params', async () => {
+  it('answers 400 naming the param for bad params (an undeclared one is kept, as Tekton propagates it)', async () => {
     const ctx = runsOf(db.database, new FakeExecutor(), { dataDir });
     const pipelineId = await insertPipeline(db.database, workspaceId, DAG);
     await expect(
-      ctx.service.create(workspaceId, { pipelineId, params: { nope: 'x' }, timeoutHours: 1, workspaces: [] }),
-    ).rejects.toMatchObject({ statusCode: 400, details: [{ path: 'params.nope' }] });
+      ctx.service.create(workspaceId, {
+        pipelineId,
+        params: { mode: ['a'], nope: 'x' },
+        timeoutHours: 1,
+        workspaces: [],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, details: [{ path: 'params.mode' }] });
   });
 });

@@ -2,9 +2,11 @@ import { setMaxListeners } from 'node:events';
 import type { PipelineRunStatus } from '@slipway/contracts';
 import {
   aggregateMatrixResults,
+  boundWorkspaces,
   buildGraph,
   expandMatrix,
   pipelineOutcome,
+  pipelineWorkspaceVariables,
   readyTasks,
   resolvePipelineParams,
   resolvePipelineResults,
@@ -109,7 +111,11 @@ export class RunDriver {
     } catch (error) {
       return this.finish('failed', `invalid definition: ${(error as Error).message}`, '', null);
     }
-    const params = resolvePipelineParams(definition.spec, this.run.params as Record<string, ParamValue>);
+    const params = resolvePipelineParams(
+      definition.spec,
+      this.run.params as Record<string, ParamValue>,
+      this.contextVariables(definition),
+    );
     if (!params.ok)
       return this.finish('failed', `invalid params: ${describeIssues(params.errors)}`, '', null);
     this.params = params.params;
@@ -128,7 +134,7 @@ export class RunDriver {
       );
       for (const value of prepared.secretValues) this.runner.masker.add(value);
       this.runner.readOnlyWorkspaces = prepared.readOnlyWorkspaces;
-      workspaces = prepared.paths;
+      workspaces = boundWorkspaces(definition.spec, this.bindings(), prepared.paths);
     } catch (error) {
       return this.finish('failed', `workspaces: ${(error as Error).message}`, '', null);
     }
@@ -149,15 +155,24 @@ export class RunDriver {
     return this.finish(end.status, end.reason, outcome.message, results);
   }
 
+  private contextVariables(definition: RunDefinition) {
+    return {
+      pipelineRun: { name: this.run.name, uid: this.run.id, namespace: 'default' },
+      pipeline: { name: definition.name ?? this.run.name },
+    };
+  }
+
+  private bindings(): WorkspaceBinding[] {
+    return (this.run.workspaceBindings ?? []) as WorkspaceBinding[];
+  }
+
   private context(definition: RunDefinition): SubstitutionContext {
     return {
       params: this.params,
       taskResults: this.taskResults,
       matrixLengths: this.matrixLengths,
-      context: {
-        pipelineRun: { name: this.run.name, uid: this.run.id, namespace: 'default' },
-        pipeline: { name: definition.name ?? this.run.name },
-      },
+      context: this.contextVariables(definition),
+      ...pipelineWorkspaceVariables(definition.spec, this.bindings()),
     };
   }
 

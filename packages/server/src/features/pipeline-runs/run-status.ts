@@ -83,7 +83,7 @@ export function restoredStates(
     else {
       states[name] = { state: 'succeeded' };
       const matrixed = group.length > 1 || group[0]!.name !== name;
-      const values = group.map((r) => (r.results ?? {}) as Record<string, string>);
+      const values = group.map((r) => (r.results ?? {}) as Record<string, ParamValue>);
       results[name] = matrixed ? aggregateMatrixResults(values) : values[0]!;
     }
   }

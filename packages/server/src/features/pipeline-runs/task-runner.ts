@@ -8,6 +8,7 @@ import {
   type ResolvedTaskRun,
   type SubstitutionContext,
   type TaskSpec,
+  typedResults,
 } from '../pipelines/definition/index.js';
 import type { Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor, TaskIo, TaskOutcome } from '../pipelines/executor/executor.js';
@@ -212,6 +213,10 @@ export class TaskRunner {
     }
     const lines = await log.takeRest();
     await steps;
+    // array and object results are JSON in their files: the task fails if one does not parse
+    const typed = typedResults(spec.results, outcome.results);
+    if (typed.error && outcome.status === 'succeeded')
+      outcome = { ...outcome, status: 'failed', reason: typed.error };
     const by = this.state.stoppedBy();
     const stopped = by ? stoppedTaskStatus(outcome, by) : undefined;
     const status = stopped?.status ?? outcome.status;
@@ -221,13 +226,13 @@ export class TaskRunner {
     leave();
     await this.deps.logs.finishTask(
       this.run.id,
-      { taskRunId, status, reason, results: outcome.results, steps: outcome.steps, lines },
+      { taskRunId, status, reason, results: typed.results, steps: outcome.steps, lines },
       (runId, ends, notify) => tasks.finishTasks(runId, ends, notify),
       this.active > 0,
     );
     // stored: the supervisor may forget the task's groups and their spooled output
     this.deps.executor.release?.(taskRunId);
-    return { ok: status === 'succeeded', reason, results: outcome.results };
+    return { ok: status === 'succeeded', reason, results: typed.results };
   }
 
   /** The files of the task's secret and config map volumes, written before it runs; their secrets masked. */

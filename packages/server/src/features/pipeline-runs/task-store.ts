@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { stepRuns, taskRuns, taskTemplates } from '../../platform/database/schema.js';
+import type { ParamValue } from '../pipelines/definition/model.js';
 import { encodeChunk, type StoredLine } from './logs/chunk-codec.js';
 import { LOG_CHANNEL } from './logs/log-store.js';
 
@@ -29,7 +30,8 @@ export interface TaskFinish {
   taskRunId: string;
   status: string;
   reason: string;
-  results: Record<string, string>;
+  /** Array and object results are arrays and objects (typedResults). */
+  results: Record<string, ParamValue>;
   steps: StepEnd[];
   lines: StoredLine[];
 }
@@ -258,7 +260,7 @@ export class TaskStore {
 
   async finishTaskRun(
     id: string,
-    end: { status: string; reason: string; results: Record<string, string>; attempts: number },
+    end: { status: string; reason: string; results: Record<string, ParamValue>; attempts: number },
   ): Promise<void> {
     await this.db
       .update(taskRuns)

@@ -141,10 +141,11 @@ describe('schedules', () => {
         'body.timeoutHours',
         'Timeout must be more than 0 hours',
       ],
+      // an undeclared param is kept (Tekton propagates it); a mistyped one is refused
       [
-        { name: 'a', frequency: 'daily', time: '10:00', params: { nope: 'x', target: 'y' } },
-        'body.params.nope',
-        'declares no param',
+        { name: 'a', frequency: 'daily', time: '10:00', params: { nope: 'x', target: ['y'] } },
+        'body.params.target',
+        'is of type string',
       ],
       [{ name: 'a', frequency: 'daily', time: '10:00', params: {} }, 'body.params.target', 'is required'],
     ];

@@ -45,7 +45,14 @@ export const paramSpecSchema = z
   })
   .transform((p) => ({
     ...p,
-    type: p.type ?? (p.default !== undefined ? paramValueType(p.default) : ('string' as ParamType)),
+    // `properties` without `type` is an object param, as Tekton's defaulting makes it
+    type:
+      p.type ??
+      (p.properties
+        ? ('object' as ParamType)
+        : p.default !== undefined
+          ? paramValueType(p.default)
+          : ('string' as ParamType)),
   }));
 export type ParamSpec = z.infer<typeof paramSpecSchema>;
 
@@ -181,7 +188,13 @@ export const stepSchema = z.object({
   ...stepFields,
   script: z.string().optional(),
   timeout: durationSchema.optional(),
-  onError: z.enum(['continue', 'stopAndFail']).optional(),
+  /** `continue`, `stopAndFail`, or a `$(params.x)` that resolves to one when the task runs. */
+  onError: z
+    .string()
+    .refine((v) => v === 'continue' || v === 'stopAndFail' || /^\$\((inputs\.)?params[.[][^()]*\)$/.test(v), {
+      message: 'onError must be continue or stopAndFail, or a $(params.<name>) that resolves to one',
+    })
+    .optional(),
   /** A StepAction by name (definition/step-action.ts inlines it); `resolver` (remote) is refused. */
   ref: z.object({ name: z.string().optional(), resolver: z.string().optional() }).optional(),
   /** The params given to the referenced StepAction. */
@@ -218,13 +231,20 @@ export type Sidecar = z.infer<typeof sidecarSchema>;
 
 export const taskResultSchema = z.object({
   name,
-  type: z.enum(['string', 'array', 'object']).default('string'),
+  /** Without it: an object when `properties` are given (Tekton's defaulting), else a string. */
+  type: z.enum(['string', 'array', 'object']).optional(),
   description: z.string().optional(),
   properties: z.record(z.string(), z.object({ type: z.literal('string').optional() })).optional(),
   /** `$(steps.<s>.results.<r>)`: the task result is that step's result (StepActions). */
   value: paramValueSchema.optional(),
 });
 export type TaskResult = z.infer<typeof taskResultSchema>;
+
+/** A declared result with its type filled in: as written, else an object with `properties`, else a string. */
+const typedResult = taskResultSchema.transform((r) => ({
+  ...r,
+  type: r.type ?? (r.properties ? ('object' as const) : ('string' as const)),
+}));
 
 export const taskWorkspaceSchema = z.object({
   name,
@@ -239,7 +259,7 @@ export const taskSpecSchema = z.object({
   displayName: z.string().optional(),
   description: z.string().optional(),
   params: z.array(paramSpecSchema).optional(),
-  results: z.array(taskResultSchema).optional(),
+  results: z.array(typedResult).optional(),
   steps: z.array(stepSchema).default([]),
   stepTemplate: stepTemplateSchema.optional(),
   workspaces: z.array(taskWorkspaceSchema).optional(),

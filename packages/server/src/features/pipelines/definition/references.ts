@@ -6,7 +6,15 @@ export type Selector = { kind: 'star' } | { kind: 'index'; index: number } | { k
 /** A parsed Tekton `$(...)` variable. `raw` is the whole `$(...)` text as written. */
 export type Reference =
   | { kind: 'param'; raw: string; name: string; selector?: Selector }
-  | { kind: 'taskResult'; raw: string; task: string; result: string; selector?: Selector }
+  | {
+      kind: 'taskResult';
+      raw: string;
+      task: string;
+      result: string;
+      selector?: Selector;
+      /** Written `$(finally.<t>.results.<r>)`: a finally task's result, read by pipeline results only. */
+      finally?: true;
+    }
   | { kind: 'taskStatus'; raw: string; task: string }
   | { kind: 'taskReason'; raw: string; task: string }
   | { kind: 'tasksStatus'; raw: string }
@@ -25,6 +33,7 @@ export type Reference =
 const TEKTON_ROOTS = new Set([
   'params',
   'tasks',
+  'finally',
   'results',
   'workspaces',
   'context',
@@ -90,6 +99,26 @@ function interpret(raw: string, root: string, tokens: Token[]): Reference {
       if (!first || selector === null) return malformed();
       return { kind: 'param', raw, name: first, ...(selector ? { selector } : {}) };
     }
+    case 'inputs':
+      // the v1alpha1 spelling Tekton still substitutes: $(inputs.params.x) is $(params.x)
+      if (first === 'params') return interpret(raw, 'params', tokens.slice(1));
+      return {
+        kind: 'unsupported',
+        raw,
+        message: `${raw} is not supported (inputs variables other than params)`,
+      };
+    case 'finally': {
+      const selector = selectorOf(tokens.slice(4));
+      if (!first || second !== 'results' || !third || selector === null) return malformed();
+      return {
+        kind: 'taskResult',
+        raw,
+        task: first,
+        result: third,
+        finally: true,
+        ...(selector ? { selector } : {}),
+      };
+    }
     case 'tasks': {
       if (first === 'status' && tokens.length === 2) return { kind: 'tasksStatus', raw };
       if (!first) return malformed();
@@ -141,8 +170,12 @@ export function parseReference(raw: string, expression: string): Reference | nul
   const root = tokens ? nameOf(tokens[0]) : /^[A-Za-z]+/.exec(expression)?.[0];
   if (!root || !TEKTON_ROOTS.has(root)) return null;
   if (!tokens) return { kind: 'unsupported', raw, message: `malformed reference ${raw}` };
+  // Tekton substitutes these context objects only; `$(context.other.x)` stays text, as there
+  if (root === 'context' && !CONTEXT_OBJECTS.has(nameOf(tokens[1]) ?? '')) return null;
   return interpret(raw, root, tokens);
 }
+
+const CONTEXT_OBJECTS = new Set(['pipelineRun', 'pipeline', 'pipelineTask', 'taskRun', 'task']);
 
 /** Every Tekton reference in a string, in order of appearance. */
 export function findReferences(text: string): Reference[] {

@@ -2,12 +2,13 @@ import { posix } from 'node:path';
 import { SubstitutionError } from './definition-issue.js';
 import { parseDuration } from './duration.js';
 import type { ParamValue, PipelineTask, Sidecar, Step, Task, TaskSpec, Volume } from './model.js';
-import { paramValueType, withObjectDefault } from './model.js';
 import { applyStepTemplate } from './step-template.js';
-import { substitute, substituteParamValue, type SubstitutionContext } from './substitute.js';
+import { substitute, type SubstitutionContext } from './substitute.js';
+import { isRetryCount } from './retry-count.js';
 import { specOf } from './task-catalogue.js';
 import { wholeReference } from './references.js';
 import { downwardValue, podFieldsOf, type PodFields } from './step-env-values.js';
+import { resolveParamVariables, taskParamValues, taskWorkspaces } from './task-params.js';
 
 export interface ResolvedStep {
   name: string;
@@ -134,32 +135,11 @@ const fail = (reference: string, message: string): never => {
   throw new SubstitutionError(reference, message);
 };
 
-function paramValues(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext): Record<string, ParamValue> {
-  const supplied = new Map((task.params ?? []).map((p) => [p.name, substituteParamValue(p.value, ctx)]));
-  // An inline taskSpec sees the pipeline's params without declaring them (Tekton's propagation).
-  const values: Record<string, ParamValue> = task.taskSpec ? { ...ctx.params } : {};
-  for (const param of spec.params ?? []) {
-    let value = supplied.get(param.name) ?? param.default;
-    if (value === undefined)
-      return fail(
-        `$(params.${param.name})`,
-        `task "${task.name}" needs param "${param.name}": no value and no default`,
-      );
-    value = withObjectDefault(param, value);
-    if (paramValueType(value) !== param.type)
-      return fail(
-        `$(params.${param.name})`,
-        `param "${param.name}" of task "${task.name}" is of type ${param.type}, got ${JSON.stringify(value)}`,
-      );
-    values[param.name] = value;
-  }
-  return values;
-}
-
 function workspacePaths(task: PipelineTask, spec: TaskSpec, ctx: ResolveContext, mounts: WorkspaceMount[]) {
   const paths: Record<string, string | null> = {};
-  for (const workspace of spec.workspaces ?? []) {
-    const binding = task.workspaces?.find((b) => b.name === workspace.name);
+  const { workspaces, bindings } = taskWorkspaces(task, spec);
+  for (const workspace of workspaces) {
+    const binding = bindings.find((b) => b.name === workspace.name);
     const base = binding ? ctx.pipelineWorkspaces?.[binding.workspace ?? binding.name] : undefined;
     if (base === undefined) {
       if (workspace.optional) paths[workspace.name] = null;
@@ -226,6 +206,12 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext, pod?: 
       ...(ref.optional ? { optional: true } : {}),
     };
   });
+  const onError = step.onError === undefined ? 'stopAndFail' : substitute(step.onError, ctx);
+  if (onError !== 'continue' && onError !== 'stopAndFail')
+    return fail(
+      step.onError!,
+      `step "${name}": onError ${step.onError} is "${onError}": it must be continue or stopAndFail`,
+    );
   const timeoutMs = step.timeout !== undefined ? parseDuration(step.timeout) : null;
   return {
     name,
@@ -239,7 +225,7 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext, pod?: 
     ...(envFrom.length > 0 ? { envFrom } : {}),
     ...(step.workingDir ? { workingDir: substitute(step.workingDir, ctx) } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
-    onError: step.onError ?? 'stopAndFail',
+    onError,
     ...(step.securityContext?.runAsUser !== undefined ? { runAsUser: step.securityContext.runAsUser } : {}),
     ...(step.securityContext?.runAsGroup !== undefined
       ? { runAsGroup: step.securityContext.runAsGroup }
@@ -318,20 +304,24 @@ export function resolveTaskRun(
   context: ResolveContext,
 ): ResolvedTaskRun {
   const spec = specOf(task);
-  const params = paramValues(pipelineTask, spec, context);
+  const taskParams = taskParamValues(pipelineTask, spec, context);
   const mounts: WorkspaceMount[] = [];
   const workspaces = workspacePaths(pipelineTask, spec, context, mounts);
   const results = (spec.results ?? []).map((r) => r.name);
   const inline = Boolean(pipelineTask.taskSpec);
+  const retryCount = context.context?.task?.retryCount;
   const stepContext: SubstitutionContext = {
-    params,
+    params: taskParams,
     resultsDir: context.containerPaths ? CONTAINER_RESULTS_DIR : context.resultsDir,
     declaredResults: results,
     workspaces,
     context: {
       ...context.context,
       task: { name: pipelineTask.taskRef?.name ?? pipelineTask.name, ...context.context?.task },
+      pipelineTask: { retries: pipelineTask.retries ?? 0 },
     },
+    // the attempt's number is known when it starts: the executor fills it in (forAttempt)
+    ...(retryCount === undefined ? { leave: isRetryCount } : {}),
     // An inline taskSpec may also read earlier results and, in finally, task statuses.
     ...(inline
       ? {
@@ -343,6 +333,8 @@ export function resolveTaskRun(
         }
       : {}),
   };
+  const params = resolveParamVariables(taskParams, stepContext);
+  stepContext.params = params;
   const pod = podFieldsOf(pipelineTask, 'metadata' in task ? task.metadata : undefined, stepContext.context);
   const steps = spec.steps.map((step, i) =>
     resolveStep(applyStepTemplate(step, spec.stepTemplate), i, stepContext, pod),

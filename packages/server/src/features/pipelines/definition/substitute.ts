@@ -34,6 +34,12 @@ export interface SubstitutionContext {
   /** `$(workspaces.w.path)`: the path a step sees; null for an optional workspace left unbound. */
   workspaces?: Record<string, string | null>;
   context?: ContextVariables;
+  /**
+   * References left as written, for a later pass to resolve (Tekton substitutes in passes: a
+   * pipeline task's `$(workspaces.w.path)` is the Task's workspace, a `$(context.task.retry-count)`
+   * the attempt's).
+   */
+  leave?: (reference: Reference) => boolean;
 }
 
 const fail = (reference: Reference, message: string): never => {
@@ -147,21 +153,34 @@ export function resolveReference(reference: Reference, ctx: SubstitutionContext)
 
 function substituteString(text: string, ctx: SubstitutionContext): string {
   return replaceReferences(text, (reference) => {
+    if (ctx.leave?.(reference)) return reference.raw;
     const value = resolveReference(reference, ctx);
     if (typeof value === 'string') return value;
     return fail(reference, 'an array or object can only replace a whole array element or param value');
   });
 }
 
+/**
+ * The whole value a string that is exactly one param or result reference stands for: `[*]`, or
+ * (as Tekton does) no selector on an array or object; undefined for anything else.
+ */
+function wholeValue(text: string, ctx: SubstitutionContext): ParamValue | undefined {
+  const whole = wholeReference(text);
+  if (!whole || (whole.kind !== 'param' && whole.kind !== 'taskResult') || ctx.leave?.(whole))
+    return undefined;
+  if (whole.selector?.kind === 'star') return resolveReference(whole, ctx);
+  if (whole.selector) return undefined;
+  const value =
+    whole.kind === 'param' ? ctx.params?.[whole.name] : ctx.taskResults?.[whole.task]?.[whole.result];
+  return value !== undefined && typeof value !== 'string' ? value : undefined;
+}
+
 function substituteArray(items: readonly string[], ctx: SubstitutionContext): string[] {
   return items.flatMap((item) => {
-    const whole = wholeReference(item);
-    if (whole && (whole.kind === 'param' || whole.kind === 'taskResult') && whole.selector?.kind === 'star') {
-      const value = resolveReference(whole, ctx);
-      if (Array.isArray(value)) return value;
-      return fail(whole, 'an object cannot be expanded into an array');
-    }
-    return [substituteString(item, ctx)];
+    const value = wholeValue(item, ctx);
+    if (value === undefined) return [substituteString(item, ctx)];
+    if (Array.isArray(value)) return value;
+    return fail(wholeReference(item)!, 'an object cannot be expanded into an array');
   });
 }
 
@@ -181,10 +200,7 @@ export function substituteParamValue(value: ParamValue, ctx: SubstitutionContext
   if (Array.isArray(value)) return substituteArray(value, ctx);
   if (typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substituteString(v, ctx)]));
-  const whole = wholeReference(value);
-  if (whole && (whole.kind === 'param' || whole.kind === 'taskResult') && whole.selector?.kind === 'star')
-    return resolveReference(whole, ctx);
-  return substituteString(value, ctx);
+  return wholeValue(value, ctx) ?? substituteString(value, ctx);
 }
 
 export interface WhenOutcome {

@@ -16,6 +16,8 @@ export interface TaskValidationOptions {
   basePath?: string;
   /** Params visible without being declared: an inline taskSpec sees the pipeline's params. */
   propagatedParams?: readonly string[];
+  /** Workspaces visible without being declared: an inline taskSpec gets those of its pipeline (run). */
+  propagatedWorkspaces?: readonly string[];
   /** Inside a pipeline `$(tasks.*)` and `$(context.pipelineRun.*)` are checked by the pipeline. */
   inPipeline?: boolean;
 }
@@ -65,6 +67,8 @@ function referenceIssue(
   path: string,
   spec: TaskSpec,
   options: TaskValidationOptions,
+  /** The string is this reference and nothing else. */
+  alone = false,
 ): DefinitionIssue | null {
   const issue = (rule: string, message: string) => ({ path, rule, message: `${reference.raw}: ${message}` });
   if (isStepReference(reference))
@@ -77,14 +81,23 @@ function referenceIssue(
           ? null
           : issue('unknown-param-reference', `the task declares no param "${reference.name}"`);
       const star = reference.selector?.kind === 'star';
+      const element = /\.(args|command)\[\d+\]$/.test(path);
       if (declared.type === 'string' && reference.selector)
         return issue('param-usage', `param "${reference.name}" is a string`);
+      // Tekton expands `$(params.a)` standing alone as an element of command or args, as `[*]`
+      if (declared.type === 'array' && !reference.selector && alone && element) return null;
+      if (declared.type === 'object' && reference.selector?.kind === 'key' && declared.properties)
+        if (!Object.hasOwn(declared.properties, reference.selector.key))
+          return issue(
+            'param-usage',
+            `object param "${reference.name}" has no key "${reference.selector.key}"`,
+          );
       if (declared.type !== 'string' && !reference.selector)
         return issue(
           'param-usage',
           `param "${reference.name}" is an ${declared.type}: use $(params.${reference.name}[*])`,
         );
-      if (star && declared.type === 'array' && !/\.(args|command)\[\d+\]$/.test(path))
+      if (star && declared.type === 'array' && !element)
         return issue('param-usage', 'an array can only be expanded as a whole element of command or args');
       return null;
     }
@@ -93,7 +106,8 @@ function referenceIssue(
         ? null
         : issue('unknown-result', `the task declares no result "${reference.result}"`);
     case 'workspace':
-      return spec.workspaces?.some((w) => w.name === reference.workspace)
+      return spec.workspaces?.some((w) => w.name === reference.workspace) ||
+        options.propagatedWorkspaces?.includes(reference.workspace)
         ? null
         : issue('unknown-workspace', `the task declares no workspace "${reference.workspace}"`);
     case 'context': {
@@ -176,7 +190,7 @@ export function taskSpecIssues(spec: TaskSpec, options: TaskValidationOptions = 
   ];
   for (const { path, text } of strings)
     for (const reference of findReferences(text)) {
-      const issue = referenceIssue(reference, path, spec, options);
+      const issue = referenceIssue(reference, path, spec, options, text === reference.raw);
       if (issue) issues.push(issue);
     }
   return issues;

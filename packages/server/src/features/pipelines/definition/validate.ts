@@ -1,10 +1,10 @@
 import { toValidationResult, type DefinitionIssue, type ValidationResult } from './definition-issue.js';
 import { findCycle, pipelineEdges } from './graph.js';
-import type { Param, Pipeline, PipelineSpec, TaskSpec } from './model.js';
+import type { Param, Pipeline, PipelineSpec, PipelineTask, TaskSpec } from './model.js';
 import { paramValueType } from './model.js';
 import { wholeReference } from './references.js';
 import { taskLabel, taskSpecFor, type TaskCatalogue } from './task-catalogue.js';
-import { referenceIssues, type TaskEntry } from './validate-references.js';
+import { referenceIssues, type Propagated, type TaskEntry } from './validate-references.js';
 import { duplicateNames, paramDefaultIssues, taskSpecIssues } from './validate-task.js';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -12,6 +12,8 @@ const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 export interface PipelineValidationOptions {
   /** Where the spec sits; `spec` for a Pipeline, `spec.pipelineSpec` inside a PipelineRun. */
   basePath?: string;
+  /** The params and workspaces of the PipelineRun an embedded pipelineSpec sits in. */
+  propagated?: Propagated;
 }
 
 function nameIssues(entries: readonly TaskEntry[]): DefinitionIssue[] {
@@ -100,7 +102,11 @@ const staticType = (value: Param['value']) => {
   return paramValueType(value);
 };
 
-function paramIssues({ task, path }: TaskEntry, spec: TaskSpec): DefinitionIssue[] {
+function paramIssues(
+  { task, path }: TaskEntry,
+  spec: TaskSpec,
+  pipelineParams: readonly string[],
+): DefinitionIssue[] {
   const label = taskLabel(task);
   const declared = new Map((spec.params ?? []).map((p) => [p.name, p]));
   const issues = duplicateNames(task.params, `${path}.params`, 'duplicate-param', 'param');
@@ -108,6 +114,7 @@ function paramIssues({ task, path }: TaskEntry, spec: TaskSpec): DefinitionIssue
   (task.params ?? []).forEach((param, k) => {
     given.add(param.name);
     const target = declared.get(param.name);
+    if (!target && task.taskSpec) return; // propagated into the inline taskSpec, declared or not
     if (!target)
       return issues.push({
         path: `${path}.params[${k}].name`,
@@ -129,7 +136,7 @@ function paramIssues({ task, path }: TaskEntry, spec: TaskSpec): DefinitionIssue
     ),
   ];
   for (const { p, at } of matrixParams) {
-    if (!declared.has(p.name))
+    if (!declared.has(p.name) && !task.taskSpec)
       issues.push({
         path: `${at}.name`,
         rule: 'unknown-param',
@@ -152,6 +159,8 @@ function paramIssues({ task, path }: TaskEntry, spec: TaskSpec): DefinitionIssue
       });
   });
   for (const p of matrixParams) given.add(p.p.name);
+  // an inline taskSpec's param takes the pipeline's value of that name when its task passes none
+  if (task.taskSpec) for (const name of pipelineParams) given.add(name);
   for (const param of spec.params ?? [])
     if (param.default === undefined && !given.has(param.name))
       issues.push({
@@ -166,18 +175,24 @@ function workspaceIssues(
   { task, path }: TaskEntry,
   spec: TaskSpec,
   pipeline: PipelineSpec,
+  propagated: Propagated,
 ): DefinitionIssue[] {
   const label = taskLabel(task);
+  const pipelineWorkspaces = [
+    ...(pipeline.workspaces ?? []).map((w) => w.name),
+    ...(propagated.workspaces ?? []),
+  ];
   const issues = duplicateNames(task.workspaces, `${path}.workspaces`, 'duplicate-workspace', 'workspace');
   (task.workspaces ?? []).forEach((binding, k) => {
     const target = binding.workspace ?? binding.name;
-    if (!pipeline.workspaces?.some((w) => w.name === target))
+    if (!pipeline.workspaces?.some((w) => w.name === target) && !propagated.workspaces?.includes(target))
       issues.push({
         path: `${path}.workspaces[${k}].workspace`,
         rule: 'unknown-workspace',
         message: `the pipeline declares no workspace "${target}"`,
       });
-    if (!spec.workspaces?.some((w) => w.name === binding.name))
+    // an inline taskSpec gets the workspaces its pipeline task binds, declared or not (propagated)
+    if (!task.taskSpec && !spec.workspaces?.some((w) => w.name === binding.name))
       issues.push({
         path: `${path}.workspaces[${k}].name`,
         rule: 'unknown-task-workspace',
@@ -185,7 +200,12 @@ function workspaceIssues(
       });
   });
   for (const workspace of spec.workspaces ?? [])
-    if (!workspace.optional && !task.workspaces?.some((b) => b.name === workspace.name))
+    if (
+      !workspace.optional &&
+      !task.workspaces?.some((b) => b.name === workspace.name) &&
+      // an inline taskSpec gets the pipeline's (or the run's) workspace of that name
+      !(task.taskSpec && pipelineWorkspaces.includes(workspace.name))
+    )
       issues.push({
         path: `${path}.workspaces`,
         rule: 'missing-workspace',
@@ -235,6 +255,15 @@ function cycleIssues(spec: PipelineSpec, entries: readonly TaskEntry[]): Definit
   ];
 }
 
+/** The params a pipeline task passes, in params and in its matrix. */
+function givenParams(task: PipelineTask): string[] {
+  return [
+    ...(task.params ?? []),
+    ...(task.matrix?.params ?? []),
+    ...(task.matrix?.include ?? []).flatMap((inc) => inc.params),
+  ].map((p) => p.name);
+}
+
 /** Validates a Pipeline against itself and the task catalogue; every error names its path and rule. */
 export function validatePipeline(
   pipeline: Pipeline | PipelineSpec,
@@ -258,21 +287,33 @@ export function validatePipeline(
   ];
   if (spec.tasks.length === 0)
     issues.push({ path: `${base}.tasks`, rule: 'no-tasks', message: 'a Pipeline needs at least one task' });
-  const pipelineParams = (spec.params ?? []).map((p) => p.name);
+  const propagated = options.propagated ?? {};
+  const pipelineParams = [...(spec.params ?? []).map((p) => p.name), ...(propagated.params ?? [])];
+  const pipelineWorkspaces = [
+    ...(spec.workspaces ?? []).map((w) => w.name),
+    ...(propagated.workspaces ?? []),
+  ];
   for (const entry of entries) {
     issues.push(...taskRefIssues(entry, tasksByName), ...runAfterIssues(entry, byName), ...whenIssues(entry));
     const taskSpec = taskSpecFor(entry.task, tasksByName);
     if (!taskSpec) continue;
-    issues.push(...paramIssues(entry, taskSpec), ...workspaceIssues(entry, taskSpec, spec));
+    issues.push(
+      ...paramIssues(entry, taskSpec, pipelineParams),
+      ...workspaceIssues(entry, taskSpec, spec, propagated),
+    );
     if (entry.task.taskSpec)
       issues.push(
         ...taskSpecIssues(entry.task.taskSpec, {
           basePath: `${entry.path}.taskSpec`,
-          propagatedParams: pipelineParams,
+          propagatedParams: [...pipelineParams, ...givenParams(entry.task)],
+          propagatedWorkspaces: [...pipelineWorkspaces, ...(entry.task.workspaces ?? []).map((b) => b.name)],
           inPipeline: true,
         }),
       );
   }
-  issues.push(...referenceIssues(spec, entries, tasksByName, base), ...cycleIssues(spec, entries));
+  issues.push(
+    ...referenceIssues(spec, entries, tasksByName, base, propagated),
+    ...cycleIssues(spec, entries),
+  );
   return toValidationResult(issues);
 }

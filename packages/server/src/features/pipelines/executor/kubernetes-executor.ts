@@ -7,6 +7,7 @@ import { LineSplitter } from './line-splitter.js';
 import { SecretMasker } from './secret-masker.js';
 import type { ResolvedTaskRun } from './types.js';
 import { kubernetesRefusal, refusedOutcome } from './kubernetes-executor-refusals.js';
+import { forAttempt } from '../definition/retry-count.js';
 
 export interface KubernetesExecutorOptions {
   gateway: AgentGateway;
@@ -88,7 +89,7 @@ export class KubernetesExecutor implements Executor {
     let seq = 0;
     for (let attempt = 1; attempt <= run.retries + 1; attempt++) {
       attempts = attempt;
-      outcome = await this.attempt(run, io, signal, attempt, () => ++seq);
+      outcome = await this.attempt(forAttempt(run, attempt), io, signal, attempt, () => ++seq);
       if (outcome.status !== 'failed') break;
     }
     return { ...outcome!, attempts };

@@ -13,6 +13,7 @@ import { TaskLog } from './task-log.js';
 import { refuseUnsandboxed } from './sandbox/task-volumes.js';
 import { logWorkspaceSizes } from './sandbox/workspace-size.js';
 import type { ResolvedTaskRun } from './types.js';
+import { forAttempt } from '../definition/retry-count.js';
 
 export interface LocalExecutorOptions {
   /** Parent of the per-attempt scratch dirs (HOME of the steps, their script files). */
@@ -87,7 +88,7 @@ export class LocalExecutor implements Executor {
     }
     const firstStep = run.steps[0]?.name ?? '';
     let attempt = 1;
-    let outcome = await this.attempt(run, io, log, signal);
+    let outcome = await this.attempt(forAttempt(run, attempt), io, log, signal);
     while (outcome.status !== 'succeeded' && outcome.status !== 'cancelled' && attempt <= run.retries) {
       if (signal.aborted) break;
       attempt += 1;
@@ -96,7 +97,7 @@ export class LocalExecutor implements Executor {
         firstStep,
         `Retry ${attempt - 1} of ${run.retries} (the previous attempt: ${outcome.reason})`,
       );
-      outcome = await this.attempt(run, io, log, signal);
+      outcome = await this.attempt(forAttempt(run, attempt), io, log, signal);
     }
     await logWorkspaceSizes(run, log);
     if (log.sinkError !== undefined && outcome.status === 'succeeded') {
