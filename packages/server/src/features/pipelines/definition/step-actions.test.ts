@@ -328,6 +328,60 @@ ${step}`;
     ]);
   });
 
+  it('binds the volumes a Task names to the volumeMounts of a StepAction (docs: "Declaring VolumeMounts")', () => {
+    const text = `apiVersion: tekton.dev/v1alpha1
+kind: StepAction
+metadata:
+  name: myStep
+spec:
+  params:
+    - name: registryConfig
+    - name: otherConfig
+  volumeMounts:
+    - name: $(params.registryConfig)
+      mountPath: /registry-config
+    - name: $(params.otherConfig)
+      mountPath: /other-config
+  image: alpine
+  script: ls /registry-config /other-config
+---
+apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: t
+spec:
+  volumes:
+    - name: registry
+      secret: { secretName: registry-config }
+    - name: other
+      emptyDir: {}
+  steps:
+    - name: s
+      ref: { name: myStep }
+      params:
+        - name: registryConfig
+          value: registry
+        - name: otherConfig
+          value: $(params.nope)
+`;
+    expect(issues(text).map((i) => [i.path, i.rule])).toEqual([
+      ['spec.steps[0].volumeMounts[1].name', 'unknown-param-reference'],
+    ]);
+    const fixed = text.replace('value: $(params.nope)', 'value: other');
+    expect(resolve(checked(fixed).tasks[0]!).steps[0]!.volumeMounts).toEqual([
+      { name: 'registry', mountPath: '/registry-config' },
+      { name: 'other', mountPath: '/other-config' },
+    ]);
+    expect(
+      issues(text.replace('value: $(params.nope)', 'value: missing')).map((i) => [i.path, i.rule]),
+    ).toEqual([['spec.steps[0].volumeMounts[1].name', 'unknown-volume']]);
+    const unbound = text.replace('    - name: $(params.otherConfig)', '    - name: fixed-name');
+    expect(issues(unbound).map((i) => [i.path, i.rule])).toContainEqual([
+      'spec.volumeMounts[1].name',
+      'step-action-volume',
+    ]);
+  });
+
   it("refuses params in a StepAction's script, and undeclared params and results", () => {
     const action = `apiVersion: tekton.dev/v1beta1
 kind: StepAction

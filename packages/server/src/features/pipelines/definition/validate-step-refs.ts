@@ -155,9 +155,24 @@ export function stepLevelIssues(step: Step, at: string, label: string): Definiti
   return issues;
 }
 
-/** Task results with a `value`: each must be exactly `$(steps.<s>.results.<r>)` of a step declaring r. */
-export function taskResultValueIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
+/**
+ * What the Task's steps ask of the Task as a whole: a task result's `value` must be exactly
+ * `$(steps.<s>.results.<r>)` of a step declaring r, and a volumeMount a StepAction brought must
+ * name a volume of the Task (the schema checks the Task's own steps' mounts).
+ */
+export function taskStepIssues(spec: TaskSpec, base: string): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
+  const volumes = new Set((spec.volumes ?? []).map((v) => v.name));
+  spec.steps.forEach((step, i) =>
+    (step.volumeMounts ?? []).forEach((mount, j) => {
+      if (!volumes.has(mount.name) && !/\$\(/.test(mount.name))
+        issues.push({
+          path: `${base}.steps[${i}].volumeMounts[${j}].name`,
+          rule: 'unknown-volume',
+          message: `volumeMount "${mount.mountPath}" names volume "${mount.name}", which the task does not declare (spec.volumes)`,
+        });
+    }),
+  );
   (spec.results ?? []).forEach((result, i) => {
     if (result.value === undefined) return;
     const path = `${base}.results[${i}].value`;

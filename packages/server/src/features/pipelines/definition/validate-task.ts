@@ -8,7 +8,7 @@ import {
   isStepReference,
   stepLevelIssues,
   stepReferenceIssue,
-  taskResultValueIssues,
+  taskStepIssues,
 } from './validate-step-refs.js';
 
 export interface TaskValidationOptions {
@@ -181,7 +181,7 @@ export function taskSpecIssues(spec: TaskSpec, options: TaskValidationOptions = 
     ...duplicateNames(spec.results, `${base}.results`, 'duplicate-result', 'result'),
     ...duplicateNames(spec.workspaces, `${base}.workspaces`, 'duplicate-workspace', 'workspace'),
     ...paramDefaultIssues(spec.params, `${base}.params`),
-    ...taskResultValueIssues(spec, base),
+    ...taskStepIssues(spec, base),
   ];
   const strings = [
     ...walkStrings(spec.steps, [`${base}.steps`]),
