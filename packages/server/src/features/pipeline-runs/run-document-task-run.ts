@@ -143,7 +143,7 @@ export function readTaskRun(input: {
       rule: 'task',
       message: 'give exactly one of spec.taskRef and spec.taskSpec',
     });
-  const streamTasks = others.map((d) => d.value as Json);
+  const streamDocuments = others.map((d) => d.value as Json);
   if (hasRef && isObject(spec.taskRef)) {
     issues.push(...resolverIssues(spec.taskRef, 'spec.taskRef'));
     const kind = spec.taskRef.kind;
@@ -154,7 +154,9 @@ export function readTaskRun(input: {
         message: `a taskRef of kind ${JSON.stringify(kind)} is not supported: reference a Task`,
       });
     const name = spec.taskRef.name;
-    const inStream = streamTasks.some((t) => (t.metadata as Json | undefined)?.name === name);
+    const inStream = streamDocuments.some(
+      (t) => t.kind === 'Task' && (t.metadata as Json | undefined)?.name === name,
+    );
     if (typeof name === 'string' && name && !inStream && !catalogue.has(name))
       issues.push({
         path: 'spec.taskRef.name',
@@ -193,7 +195,7 @@ export function readTaskRun(input: {
   };
   // the generated pipeline checked as the engine will load it; its issues are the TaskRun's
   const generated = [
-    ...streamTasks,
+    ...streamDocuments,
     { apiVersion: TEKTON_API_VERSION, kind: 'Pipeline', metadata: { name: taskName }, spec: pipelineSpec },
   ]
     .map((doc) => stringify(doc, { lineWidth: 0 }))
@@ -203,7 +205,7 @@ export function readTaskRun(input: {
     return {
       ok: false,
       errors: check.errors
-        .filter((e) => e.document === streamTasks.length)
+        .filter((e) => e.document === streamDocuments.length)
         .map(({ line: _line, column: _column, document: _document, ...e }) =>
           place({ ...e, path: asTaskRunPath(e.path) }),
         ),
@@ -213,7 +215,7 @@ export function readTaskRun(input: {
     document: {
       kind: 'TaskRun',
       metadata,
-      adhoc: { name: undefined, tasks: streamTasks, spec: pipelineSpec },
+      adhoc: { name: undefined, documents: streamDocuments, spec: pipelineSpec },
       params,
       workspaces,
       timeoutMs: runTimeout,

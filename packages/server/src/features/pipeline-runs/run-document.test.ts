@@ -40,7 +40,9 @@ describe('readRunDocument: PipelineRun', () => {
       NIGHT_GREETINGS: 'Good Night, Bob!',
     });
     expect(doc.pipelineRef).toBeUndefined();
-    expect(doc.adhoc!.tasks.map((t) => (t.metadata as { name: string }).name)).toEqual(['task-echo-message']);
+    expect(doc.adhoc!.documents.map((t) => (t.metadata as { name: string }).name)).toEqual([
+      'task-echo-message',
+    ]);
     // the text recorded for the run reads back as a Pipeline with the stream's Task
     const stored = parseDefinition(adhocDefinition(doc.adhoc!, 'pipelinerun-echo-greetings'));
     expect(stored.ok && stored.pipeline?.spec.tasks.map((t) => t.name)).toEqual([
@@ -192,6 +194,24 @@ spec:
       errors('apiVersion: tekton.dev/v1\nkind: Pipeline\nmetadata: { name: p }\nspec: { tasks: [] }\n'),
     ).toEqual([expect.objectContaining({ rule: 'no-run' })]);
     expect(errors('kind: PipelineRun\nspec: [\n')[0]).toMatchObject({ rule: 'yaml-syntax', line: 3 });
+  });
+
+  it("refuses a ConfigMap in the stream (as Tekton's workspace examples carry), saying where config maps belong", () => {
+    const found = errors(`apiVersion: v1
+kind: ConfigMap
+metadata: { name: settings }
+data: { a: b }
+---
+apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata: { name: r }
+spec:
+  pipelineRef: { name: p }
+`);
+    expect(found).toEqual([expect.objectContaining({ path: 'kind', rule: 'kind', line: 2, document: 0 })]);
+    expect(found[0]!.message).toMatch(
+      /not "ConfigMap": create config maps in Slipway \(Config maps\) and bind them by name$/,
+    );
   });
 
   it('places an inline pipelineSpec issue at its line and column', () => {

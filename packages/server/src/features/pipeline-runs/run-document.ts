@@ -4,6 +4,7 @@ import {
   checkDefinition,
   normaliseV1beta1,
   TEKTON_API_VERSION,
+  TEKTON_KINDS,
   TEKTON_V1BETA1,
   type DefinitionIssue,
   type ParamValue,
@@ -53,8 +54,11 @@ export interface RunDocument {
   metadata: RunMetadata;
   /** The stored pipeline the run is of (a pipelineRef the stream does not answer). */
   pipelineRef?: string;
-  /** The pipeline recorded with the run: Task documents then a Pipeline, its name set by the caller. */
-  adhoc?: { name: string | undefined; tasks: Json[]; spec: Json };
+  /**
+   * The pipeline recorded with the run: the stream's other documents (Tasks, StepActions), then a
+   * Pipeline of `spec` named `name` (else as the caller says).
+   */
+  adhoc?: { name: string | undefined; documents: Json[]; spec: Json };
   params: Record<string, ParamValue>;
   workspaces: RunWorkspaceBinding[];
   timeoutMs: number | undefined;
@@ -89,10 +93,23 @@ const TASK_RUN_SPEC_KEYS = [
   'timeout',
 ];
 
+/** Why a document of the stream is not taken: what may be there, and where the others belong. */
+function strayMessage(kind: RunKind, allowed: readonly string[], stray: unknown): string {
+  const where: Record<string, string> = {
+    ConfigMap: 'create config maps in Slipway (Config maps) and bind them by name',
+    Secret: 'create secrets in Slipway (Secrets) and bind them by name',
+    PersistentVolumeClaim:
+      "bind a workspace to a volumeClaimTemplate, or to a claim that exists on the environment's cluster",
+    ServiceAccount: 'tasks run as the namespace\'s "default" service account',
+  };
+  const why = typeof stray === 'string' && where[stray] ? `: ${where[stray]}` : '';
+  return `beside a ${kind} a stream may hold only ${allowed.join(', ')} documents, not ${JSON.stringify(stray ?? null)}${why}`;
+}
+
 /** The ad-hoc pipeline as the text stored for it: its Tasks, then the Pipeline named `name`. */
 export function adhocDefinition(adhoc: NonNullable<RunDocument['adhoc']>, name: string): string {
   const pipeline = { apiVersion: TEKTON_API_VERSION, kind: 'Pipeline', metadata: { name }, spec: adhoc.spec };
-  return [...adhoc.tasks, pipeline].map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
+  return [...adhoc.documents, pipeline].map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
 }
 
 /** The body as text: a YAML or JSON string as given; an object (a JSON body) written out as JSON. */
@@ -131,14 +148,17 @@ export function readRunDocument(input: string | object, catalogue: Map<string, T
   const run = runs[0]!;
   const kind = (run.value as Json).kind as RunKind;
   const others = documents.filter((d) => d !== run);
-  const allowed = kind === 'PipelineRun' ? ['Task', 'Pipeline'] : ['Task'];
+  // the definition kinds Slipway reads (Task, Pipeline, StepAction, ...); a TaskRun has no Pipeline
+  const allowed: string[] = TEKTON_KINDS.filter(
+    (k) => k !== 'PipelineRun' && (kind === 'PipelineRun' || k !== 'Pipeline'),
+  );
   const strays = others
     .filter((d) => !isObject(d.value) || !allowed.includes(String(d.value.kind)))
     .map((d) =>
       place(d)({
         path: 'kind',
         rule: 'kind',
-        message: `beside a ${kind} a stream may hold only ${allowed.join(' and ')} documents, not ${JSON.stringify(isObject(d.value) ? (d.value.kind ?? null) : null)}`,
+        message: strayMessage(kind, allowed, isObject(d.value) ? d.value.kind : undefined),
       }),
     );
   if (strays.length > 0) return { ok: false, errors: strays };
@@ -267,7 +287,7 @@ function readPipelineRun(
   const streamPipelineName = streamPipeline
     ? String(((streamPipeline.value as Json).metadata as Json | undefined)?.name ?? '')
     : undefined;
-  const tasks = others.filter((d) => (d.value as Json).kind === 'Task').map((d) => d.value as Json);
+  const documents = others.filter((d) => (d.value as Json).kind !== 'Pipeline').map((d) => d.value as Json);
   let adhoc: RunDocument['adhoc'];
   if (streamPipeline && refName !== streamPipelineName)
     issues.push({
@@ -276,13 +296,13 @@ function readPipelineRun(
       message: `the stream's Pipeline "${streamPipelineName}" is not the one this PipelineRun runs: reference it with spec.pipelineRef.name`,
     });
   else if (streamPipeline)
-    adhoc = { name: streamPipelineName, tasks, spec: (streamPipeline.value as Json).spec as Json };
-  else if (isObject(spec.pipelineSpec)) adhoc = { name: undefined, tasks, spec: spec.pipelineSpec };
-  else if (tasks.length > 0)
+    adhoc = { name: streamPipelineName, documents, spec: (streamPipeline.value as Json).spec as Json };
+  else if (isObject(spec.pipelineSpec)) adhoc = { name: undefined, documents, spec: spec.pipelineSpec };
+  else if (documents.length > 0)
     issues.push({
       path: 'spec.pipelineRef.name',
       rule: 'unused-task',
-      message: `the stream's Tasks are used only by a pipeline given in the same stream; pipeline "${refName}" is a stored one, whose tasks come from the workspace's task templates`,
+      message: `the stream's Tasks and StepActions are used only by a pipeline given in the same stream; pipeline "${refName}" is a stored one, whose tasks come from the workspace's task templates`,
     });
   if (adhoc) {
     const given = adhoc.spec;
