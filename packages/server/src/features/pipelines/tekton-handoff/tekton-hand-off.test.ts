@@ -354,6 +354,51 @@ describe('handing a run to Tekton on a cluster that has it (no Tekton controller
     expect(cluster.api.get('v1', 'Secret', copy, NS)).toBeUndefined();
   });
 
+  it("copies the workspace's config maps, for envFrom and a workspace bound to one, and renames both references", async () => {
+    const created = await call('POST', '/api/config-maps', {
+      name: 'app-settings',
+      data: { LOG_LEVEL: 'debug' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pipeline = await insertPipeline(
+      t.db.database,
+      owner.workspaceId,
+      `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata: { name: with-config }
+spec:
+  workspaces:
+    - name: config
+  tasks:
+    - name: show
+      workspaces:
+        - { name: config, workspace: config }
+      taskSpec:
+        workspaces:
+          - name: config
+        steps:
+          - name: print
+            image: alpine:3.20
+            envFrom:
+              - configMapRef: { name: app-settings }
+            script: echo "$LOG_LEVEL"
+`,
+    );
+    const id = await start({
+      pipelineId: pipeline,
+      workspaces: [{ name: 'config', configMap: { name: 'app-settings' } }],
+    });
+    const tekton = await handedOff(id);
+    const copy = `${tekton.name}-app-settings`;
+    await expect.poll(() => tekton.object.spec.status, { timeout: 10_000 }).toBeUndefined();
+    expect(cluster.api.get('v1', 'ConfigMap', copy, NS)).toMatchObject({ data: { LOG_LEVEL: 'debug' } });
+    expect(tekton.object.spec.workspaces).toEqual([{ name: 'config', configMap: { name: copy } }]);
+    expect(JSON.stringify(tekton.object.spec.pipelineSpec)).toContain(`"configMapRef":{"name":"${copy}"}`);
+    tekton.end({ status: 'False', reason: 'Failed', message: 'Tasks Completed: 0' });
+    expect((await finished(id)).status).toBe('failed');
+    expect(cluster.api.get('v1', 'ConfigMap', copy, NS)).toBeUndefined();
+  });
+
   it("refuses, before sending anything, a secret that is neither the workspace's nor in the namespace", async () => {
     const missing = await insertPipeline(t.db.database, owner.workspaceId, secretPipeline('nowhere'));
     const id = await start({ pipelineId: missing });
