@@ -412,4 +412,33 @@ spec:
       cluster.api.list('tekton.dev/v1', 'PipelineRun', NS).map((o) => o.metadata.labels),
     ).not.toContainEqual(expect.objectContaining({ [RUN_ID_LABEL]: id }));
   });
+
+  it("is not handed off from an environment whose task runner is 'pods': Slipway's own pods run it", async () => {
+    const opted = await call('PUT', `/api/environments/${environmentId}`, { taskRunner: 'pods' });
+    expect(opted.statusCode, opted.body).toBe(200);
+    try {
+      const id = await start();
+      // the Kubernetes executor's pod for the first task, and no PipelineRun
+      await expect
+        .poll(
+          () =>
+            cluster.api
+              .list('v1', 'Pod', NS)
+              .some(
+                (p) => (p.metadata.labels as Record<string, string> | undefined)?.['slipway.dev/run'] === id,
+              ),
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      expect(
+        cluster.api
+          .list('tekton.dev/v1', 'PipelineRun', NS)
+          .some((o) => (o.metadata.labels as Record<string, string>)[RUN_ID_LABEL] === id),
+      ).toBe(false);
+      expect((await call('POST', `/api/pipelineruns/${id}/abort`)).statusCode).toBe(200);
+      expect((await finished(id)).status).toBe('cancelled');
+    } finally {
+      await call('PUT', `/api/environments/${environmentId}`, { taskRunner: 'cluster' });
+    }
+  });
 });
