@@ -131,6 +131,37 @@ export class TektonPlayer {
     return taskRunName;
   }
 
+  /**
+   * A failed attempt is retried (a pipeline task's `retries`): its status moves to
+   * `retriesStatus`, and the TaskRun runs again in a new Pod, `<task run>-pod-retry<N>`.
+   */
+  retryTask(taskRunName: string, steps: PlayedStep[]): void {
+    const tr = this.api.get(TEKTON, 'TaskRun', taskRunName, this.namespace)!;
+    const previous = tr.status as { podName: string; retriesStatus?: unknown[] };
+    const retries = [...(previous.retriesStatus ?? []), { ...previous, retriesStatus: undefined }];
+    // the failed attempt's containers have ended
+    for (const s of steps) this.api.endLog(this.namespace, previous.podName, `step-${s.name}`);
+    const podName = `${taskRunName}-pod-retry${retries.length}`;
+    this.api.put({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: podName,
+        namespace: this.namespace,
+        labels: tr.metadata.labels as Record<string, string>,
+      },
+      spec: { containers: steps.map((s) => ({ name: `step-${s.name}`, image: 'busybox' })) },
+    });
+    this.api.setStatus(TEKTON, 'TaskRun', this.namespace, taskRunName, {
+      conditions: [{ type: 'Succeeded', status: 'Unknown', reason: 'Running', lastTransitionTime: now() }],
+      podName,
+      startTime: now(),
+      retriesStatus: retries,
+      steps: steps.map((s) => ({ name: s.name, container: `step-${s.name}`, running: { startedAt: now() } })),
+    });
+    for (const s of steps) if (s.log) this.api.appendLog(this.namespace, podName, `step-${s.name}`, s.log);
+  }
+
   /** Ends a TaskRun: its steps terminated with their exit codes, its results, its condition. */
   finishTask(
     taskRunName: string,

@@ -281,6 +281,25 @@ describe('handing a run to Tekton on a cluster that has it (no Tekton controller
     expect(logs.split('before').length - 1).toBe(1);
   });
 
+  it("follows a retried TaskRun's new Pod (retries): both attempts' logs, and the end of the last", async () => {
+    const id = await start();
+    const tekton = await handedOff(id);
+    const build = tekton.startTask('build', [{ name: 'compile', log: 'first attempt\n' }]);
+    await expect
+      .poll(async () => (await call('GET', `/api/pipelineruns/${id}/logs?task=build`)).body, {
+        timeout: 10_000,
+      })
+      .toContain('first attempt');
+    tekton.retryTask(build, [{ name: 'compile', log: 'second attempt\n' }]);
+    tekton.finishTask(build, [{ name: 'compile' }]);
+    tekton.end({ status: 'True', reason: 'Succeeded', message: 'Tasks Completed: 1' });
+    const done = await finished(id);
+    expect(done.taskRuns.find((r) => r.name === 'build')).toMatchObject({ status: 'succeeded' });
+    const logs = (await call('GET', `/api/pipelineruns/${id}/logs?task=build`)).body;
+    expect(logs).toContain('first attempt');
+    expect(logs).toContain('second attempt');
+  });
+
   it("records a matrix's TaskRuns (<run>-<task>-<i>, pipelineruns.md) as the task's instances", async () => {
     const id = await start();
     const tekton = await handedOff(id);

@@ -43,7 +43,7 @@ export class TaskRunFollower {
   private readonly running = new Set<string>();
   private lineCount = 0;
   private closed = false;
-  /** Lines taken from each step container's log so far. */
+  /** Lines taken from each step container's log so far, by `<pod>/<container>`. */
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -136,16 +136,18 @@ export class TaskRunFollower {
    * from its start; the lines this container gave already are skipped.
    */
   private follow(pod: string, step: string, container: string): void {
-    if (this.streams.has(container)) return;
+    // by Pod too: a retry (retries) runs in a new Pod, `<task run>-pod-retry<N>`
+    const key = `${pod}/${container}`;
+    if (this.streams.has(key)) return;
     const entry: { handle?: AgentStreamHandle; done: Promise<void> } = { done: Promise.resolve() };
-    this.streams.set(container, entry);
-    let skip = this.seen.get(container) ?? 0;
+    this.streams.set(key, entry);
+    let skip = this.seen.get(key) ?? 0;
     const splitter = new LineSplitter((text) => {
       if (skip > 0) {
         skip -= 1;
         return;
       }
-      this.seen.set(container, (this.seen.get(container) ?? 0) + 1);
+      this.seen.set(key, (this.seen.get(key) ?? 0) + 1);
       this.lineCount += 1;
       if (this.lineCount <= this.storedSeq) return;
       this.buffer!.push({
@@ -159,7 +161,7 @@ export class TaskRunFollower {
     });
     const failed = (error: unknown) => {
       if (this.closed) return; // stopped here
-      this.streams.delete(container);
+      this.streams.delete(key);
       this.buffer!.push({
         step,
         stream: 'system',
