@@ -233,7 +233,7 @@ function resolveStep(step: Step, index: number, ctx: SubstitutionContext, pod?: 
     ...(step.volumeMounts?.length
       ? {
           volumeMounts: step.volumeMounts.map((m) => ({
-            name: m.name,
+            name: substitute(m.name, ctx),
             mountPath: substitute(m.mountPath, ctx),
             ...(m.readOnly ? { readOnly: true } : {}),
             ...(m.subPath ? { subPath: substitute(m.subPath, ctx) } : {}),

@@ -372,6 +372,14 @@ spec:
       { name: 'registry', mountPath: '/registry-config' },
       { name: 'other', mountPath: '/other-config' },
     ]);
+    // a Task param may name the volume too: Tekton substitutes volumeMount names
+    const byParam = fixed
+      .replace('value: other', 'value: $(params.vol)')
+      .replace('spec:\n  volumes:', 'spec:\n  params: [{ name: vol, default: other }]\n  volumes:');
+    expect(resolve(checked(byParam).tasks[0]!).steps[0]!.volumeMounts![1]).toEqual({
+      name: 'other',
+      mountPath: '/other-config',
+    });
     expect(
       issues(text.replace('value: $(params.nope)', 'value: missing')).map((i) => [i.path, i.rule]),
     ).toEqual([['spec.steps[0].volumeMounts[1].name', 'unknown-volume']]);
