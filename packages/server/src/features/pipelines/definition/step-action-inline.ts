@@ -39,10 +39,25 @@ function stem(value: string): string | undefined {
   return value.slice(0, -'[*])'.length);
 }
 
+/**
+ * An object param's keys Tekton merges key by key: the StepAction's default object under the
+ * value the step gives. `known` tells the keys a `$(params.x[*])` of the Task will have (its
+ * declared properties and default), so that a key it lacks comes from the StepAction's default.
+ */
+interface ObjectDefaults {
+  defaults: ReadonlyMap<string, Record<string, string>>;
+  known: (reference: string) => ReadonlySet<string> | undefined;
+}
+
+const NO_DEFAULTS: ObjectDefaults = { defaults: new Map(), known: () => undefined };
+
 class Replacer {
   readonly problems: string[] = [];
 
-  constructor(private readonly values: Map<string, Value>) {}
+  constructor(
+    private readonly values: Map<string, Value>,
+    private readonly objects: ObjectDefaults = NO_DEFAULTS,
+  ) {}
 
   /** The text for one reference to a StepAction param inside a string. */
   private text(reference: Reference & { kind: 'param' }, value: Value): string {
@@ -57,7 +72,12 @@ class Replacer {
         return reference.raw;
       }
       if (selector.kind === 'index') return `${base}[${selector.index}])`;
-      if (selector.kind === 'key') return `${base}.${selector.key})`;
+      if (selector.kind === 'key') {
+        const fallback = this.objects.defaults.get(reference.name)?.[selector.key];
+        const keys = this.objects.known(value);
+        if (fallback !== undefined && keys && !keys.has(selector.key)) return fallback;
+        return `${base}.${selector.key})`;
+      }
       return value;
     }
     if (Array.isArray(value) && selector?.kind === 'index') {
@@ -67,7 +87,7 @@ class Replacer {
       return reference.raw;
     }
     if (!Array.isArray(value) && selector?.kind === 'key') {
-      const item = value[selector.key];
+      const item = value[selector.key] ?? this.objects.defaults.get(reference.name)?.[selector.key];
       if (item !== undefined) return item;
       this.problems.push(`${reference.raw}: param "${reference.name}" has no key "${selector.key}"`);
       return reference.raw;
@@ -163,12 +183,31 @@ function paramValues(
   return { values, problems };
 }
 
+function objectDefaults(action: StepAction, taskParams: readonly ParamSpec[]): ObjectDefaults {
+  const defaults = new Map<string, Record<string, string>>();
+  for (const param of action.spec.params ?? [])
+    if (param.default && typeof param.default === 'object' && !Array.isArray(param.default))
+      defaults.set(param.name, param.default);
+  const known = (value: string) => {
+    const whole = wholeReference(value);
+    const declared = whole?.kind === 'param' ? taskParams.find((p) => p.name === whole.name) : undefined;
+    if (!declared || (!declared.properties && typeof declared.default !== 'object')) return undefined;
+    const fromDefault = declared.default && !Array.isArray(declared.default) ? declared.default : {};
+    return new Set([...Object.keys(declared.properties ?? {}), ...Object.keys(fromDefault)]);
+  };
+  return { defaults, known };
+}
+
 /** The step a `ref` step becomes: the StepAction's container, its params replaced. */
-export function inlineStep(step: Step, action: StepAction): { step: Step; problems: string[] } {
+export function inlineStep(
+  step: Step,
+  action: StepAction,
+  taskParams: readonly ParamSpec[] = [],
+): { step: Step; problems: string[] } {
   const label = `step "${step.name ?? ''}" (StepAction "${action.metadata.name}")`;
   const given = new Map((step.params ?? []).map((p) => [p.name, p.value] as const));
   const { values, problems } = paramValues(action.spec.params ?? [], given, label);
-  const replace = new Replacer(values);
+  const replace = new Replacer(values, objectDefaults(action, taskParams));
   const spec = action.spec;
   const { ref: _ref, params: _params, ...own } = step;
   const inlined: Step = {
@@ -211,7 +250,7 @@ export function inlineStepActions(
     const name = step.ref?.name;
     const action = name && !step.ref?.resolver ? actions?.get(name) : undefined;
     if (!action || stepActionConflicts(step).length > 0) return step;
-    const { step: inlined, problems } = inlineStep(step, action);
+    const { step: inlined, problems } = inlineStep(step, action, spec.params);
     for (const message of problems)
       issues.push({ path: `${base}.steps[${i}].params`, rule: 'step-action-param', message });
     return inlined;

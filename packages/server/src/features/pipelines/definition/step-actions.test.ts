@@ -186,6 +186,99 @@ spec:
     });
   });
 
+  it("merges object params key by key over the StepAction's defaults (examples/v1/taskruns/stepaction-params.yaml)", () => {
+    const text = `apiVersion: tekton.dev/v1beta1
+kind: StepAction
+metadata:
+  name: step-action
+spec:
+  params:
+    - name: string-param
+      default: "a string param"
+    - name: array-param
+      type: array
+      default: [an, array, param]
+    - name: object-param
+      type: object
+      properties:
+        key1: { type: string }
+        key2: { type: string }
+        key3: { type: string }
+      default:
+        key1: "step-action default key1"
+        key2: "step-action default key2"
+        key3: "step-action default key3"
+    - name: enum-param
+      type: object
+      properties:
+        v1: { type: string }
+      default:
+        v1: "enum1"
+  env:
+    - name: arrayparam0
+      value: $(params.array-param[0])
+    - name: arrayparam1
+      value: $(params.array-param[1])
+    - name: arrayparam2
+      value: $(params.array-param[2])
+    - name: stringparam
+      value: $(params.string-param)
+    - name: objectparamkey1
+      value: $(params.object-param.key1)
+    - name: objectparamkey2
+      value: $(params.object-param.key2)
+    - name: objectparamkey3
+      value: $(params.object-param.key3)
+    - name: enumparamkey1
+      value: $(params.enum-param.v1)
+  image: ubuntu
+  script: env
+---
+apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: step-action-run
+spec:
+  params:
+    - name: stringparam
+    - name: arrayparam
+      type: array
+    - name: objectparam
+      properties:
+        key1: { type: string }
+        key2: { type: string }
+      default:
+        key1: "taskspec default key1"
+        key2: "taskspec default key2"
+  steps:
+    - name: action-runner
+      ref:
+        name: step-action
+      params:
+        - name: string-param
+          value: $(params.stringparam)
+        - name: array-param
+          value: $(params.arrayparam[*])
+        - name: object-param
+          value: $(params.objectparam[*])
+`;
+    const run = resolve(checked(text).tasks[0]!, [
+      { name: 'stringparam', value: 'taskrun stringparam' },
+      { name: 'arrayparam', value: ['taskrun', 'array', 'param'] },
+      { name: 'objectparam', value: { key2: 'taskrun key2' } },
+    ]);
+    expect(run.steps[0]!.env).toEqual({
+      arrayparam0: 'taskrun',
+      arrayparam1: 'array',
+      arrayparam2: 'param',
+      stringparam: 'taskrun stringparam',
+      objectparamkey1: 'taskspec default key1',
+      objectparamkey2: 'taskrun key2',
+      objectparamkey3: 'step-action default key3',
+      enumparamkey1: 'enum1',
+    });
+  });
+
   it('takes a StepAction from the same text, and passes step results on to be read when the step runs', () => {
     const result = checked(PASSING_RESULTS);
     const run = resolve(result.tasks[0]!);
