@@ -13,6 +13,7 @@ for (const b of [
   'pipeline-fanout.mjs',
   'pipeline-throughput.mjs',
   'pipeline-logs.mjs',
+  'tekton-expand.mjs',
   'step-image-overhead.mjs',
   'crash-recovery.mjs',
   'newcomer.mjs',

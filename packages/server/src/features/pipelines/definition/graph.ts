@@ -1,5 +1,5 @@
 import type { Pipeline, PipelineSpec, PipelineTask } from './model.js';
-import { findReferences, walkStrings } from './references.js';
+import { eachString, findReferences } from './references.js';
 
 export type EdgeKind = 'runAfter' | 'result';
 
@@ -30,9 +30,10 @@ const specOfPipeline = (pipeline: Pipeline | PipelineSpec): PipelineSpec =>
 /** Names of tasks whose results a pipeline task reads (params, when, matrix, an inline taskSpec). */
 export function resultSources(task: PipelineTask): string[] {
   const sources = new Set<string>();
-  for (const { text } of walkStrings(task))
+  eachString(task, (text) => {
     for (const reference of findReferences(text))
       if (reference.kind === 'taskResult' || reference.kind === 'matrixLength') sources.add(reference.task);
+  });
   return [...sources];
 }
 

@@ -180,6 +180,7 @@ const CONTEXT_OBJECTS = new Set(['pipelineRun', 'pipeline', 'pipelineTask', 'tas
 /** Every Tekton reference in a string, in order of appearance. */
 export function findReferences(text: string): Reference[] {
   const found: Reference[] = [];
+  if (!text.includes('$(')) return found;
   for (const match of text.matchAll(REFERENCE)) {
     const reference = parseReference(match[0], match[1]!);
     if (reference) found.push(reference);
@@ -203,9 +204,22 @@ export function wholeReference(text: string): Reference | null {
 
 /** Every string inside a value with its path, e.g. `{ path: 'params[0].value', text: '$(params.x)' }`. */
 export function walkStrings(value: unknown, base: PropertyKey[] = []): { path: string; text: string }[] {
-  if (typeof value === 'string') return [{ path: formatPath(base), text: value }];
-  if (Array.isArray(value)) return value.flatMap((item, i) => walkStrings(item, [...base, i]));
-  if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, item]) => walkStrings(item, [...base, key]));
-  return [];
+  const found: { path: string; text: string }[] = [];
+  // the path is built as a string on the way down: a 200-task pipeline has tens of thousands
+  const walk = (item: unknown, path: string) => {
+    if (typeof item === 'string') found.push({ path, text: item });
+    else if (Array.isArray(item)) item.forEach((element, i) => walk(element, `${path}[${i}]`));
+    else if (item && typeof item === 'object')
+      for (const [key, element] of Object.entries(item)) walk(element, path === '' ? key : `${path}.${key}`);
+  };
+  walk(value, formatPath(base));
+  return found;
+}
+
+/** Every string inside a value, without paths (cheaper where only the text matters). */
+export function eachString(value: unknown, visit: (text: string) => void): void {
+  if (typeof value === 'string') visit(value);
+  else if (Array.isArray(value)) for (const item of value) eachString(item, visit);
+  else if (value && typeof value === 'object')
+    for (const item of Object.values(value)) eachString(item, visit);
 }

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDefinition } from './check-definition.js';
+import { parseDefinition, parseWithPositions } from './parse-document.js';
 import { lastRun, simulate, tektonExample, type Attempt } from './simulate.test-helper.js';
 
 /*
@@ -19,6 +20,11 @@ describe("Tekton's examples", () => {
   it.each(EXAMPLES)('%s passes validation', (name) => {
     const checked = checkDefinition(tektonExample(name));
     expect(checked.ok ? [] : checked.errors).toEqual([]);
+  });
+
+  it.each(EXAMPLES)('%s reads the same through js-yaml as through yaml Documents', (name) => {
+    const text = tektonExample(name);
+    expect(parseDefinition(text)).toEqual(parseWithPositions(text));
   });
 
   it('pipeline-object-param-and-result: a param with properties and no type is an object, object results are objects', () => {
