@@ -162,7 +162,10 @@ describe('handing a run to Tekton on a cluster that has it (no Tekton controller
       })
       .toBe('running');
     tekton.finishTask(build, [{ name: 'compile' }, { name: 'package' }], {
-      results: [{ name: 'digest', value: 'sha256:abc' }],
+      results: [
+        { name: 'digest', value: 'sha256:abc' },
+        { name: 'files', value: ['app.tar', 'app.sbom'] },
+      ],
     });
     const test = tekton.startTask('test', [{ name: 'unit', log: 'testing\n' }]);
     tekton.finishTask(test, [{ name: 'unit' }]);
@@ -183,7 +186,10 @@ describe('handing a run to Tekton on a cluster that has it (no Tekton controller
     expect(done.message).toContain(`Handed to Tekton as PipelineRun ${NS}/${tekton.name}`);
     const rows = Object.fromEntries(done.taskRuns.map((r) => [r.name, r]));
     expect(Object.keys(rows).sort()).toEqual(['build', 'notify', 'test']);
-    expect(rows.build).toMatchObject({ status: 'succeeded', results: { digest: 'sha256:abc' } });
+    expect(rows.build).toMatchObject({
+      status: 'succeeded',
+      results: { digest: 'sha256:abc', files: ['app.tar', 'app.sbom'] },
+    });
     expect(rows.notify!.isFinally).toBe(true);
     expect(rows.build!.steps.map((s) => [s.name, s.status, s.exitCode])).toEqual([
       ['compile', 'succeeded', 0],

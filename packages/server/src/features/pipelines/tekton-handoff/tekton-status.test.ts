@@ -106,7 +106,7 @@ describe("Tekton's status read into Slipway's records", () => {
     expect(taskRunEnd(tr('False', 'StepFailed'))).toMatchObject({ status: 'failed', reason: 'StepFailed' });
   });
 
-  it('keeps array and object results as JSON text', () => {
+  it('keeps array and object results as arrays and objects, as the engine stores them', () => {
     const status = {
       ...TASK_RUN_STATUS,
       results: [
@@ -117,8 +117,8 @@ describe("Tekton's status read into Slipway's records", () => {
     };
     expect(taskRunEnd({ status })!.results).toEqual({
       digest: 'sha256:abc',
-      images: '["a","b"]',
-      image: '{"url":"x","digest":"y"}',
+      images: ['a', 'b'],
+      image: { url: 'x', digest: 'y' },
     });
   });
 

@@ -1,5 +1,6 @@
 import type { PipelineRunStatus } from '@slipway/contracts';
 import type { StepEnd } from '../../pipeline-runs/task-store.js';
+import type { ParamValue } from '../definition/index.js';
 import type { TaskStatus } from '../executor/executor.js';
 
 /**
@@ -49,12 +50,23 @@ export interface TektonObject {
 const succeeded = (o: TektonObject): Condition | undefined =>
   o.status?.conditions?.find((c) => c.type === 'Succeeded');
 
-/** Results as Slipway stores them: strings, arrays and objects as JSON text. */
-export function resultsOf(results: readonly Result[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((x) => typeof x === 'string');
+
+/**
+ * Results as Slipway stores them (typedResults): strings, arrays of strings and objects of
+ * strings as Tekton reports them; anything else as its JSON text.
+ */
+export function resultsOf(results: readonly Result[] | undefined): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
   for (const r of results ?? []) {
     if (!r.name) continue;
-    out[r.name] = typeof r.value === 'string' ? r.value : JSON.stringify(r.value ?? '');
+    const v = r.value;
+    out[r.name] = typeof v === 'string' || isStrings(v) || isStringRecord(v) ? v : JSON.stringify(v ?? '');
   }
   return out;
 }
@@ -63,7 +75,7 @@ export interface RunEnd {
   status: PipelineRunStatus;
   reason: string;
   message: string;
-  results: Record<string, string>;
+  results: Record<string, ParamValue>;
 }
 
 const CANCELLED = new Set(['Cancelled', 'CancelledRunFinally', 'StoppedRunFinally', 'PipelineRunCancelled']);
@@ -90,7 +102,7 @@ export function pipelineRunEnd(pr: TektonObject, timeoutReason: string): RunEnd 
 export interface TaskRunEnd {
   status: TaskStatus;
   reason: string;
-  results: Record<string, string>;
+  results: Record<string, ParamValue>;
 }
 
 /**
