@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
 import { loadDefinition, type RunDefinition } from '../../pipeline-runs/run-definition.js';
@@ -42,31 +42,28 @@ function example(file: string) {
 }
 
 describe('the PipelineRun a run is handed to Tekton as', () => {
-  it.each([
-    'pipelinerun-with-final-tasks.yaml',
-    'pipelinerun-with-task-timeout-override.yaml',
-    'workspace-from-volumeclaimtemplate.yaml',
-    'workspaces-projected.yaml',
-    'pipelinerun-with-pipelinespec-and-taskspec.yaml',
-  ])("passes the CRD schemas for Tekton's example %s, each Task inline", (file) => {
-    const { definition, params, workspaceBindings } = example(file);
-    const plan = pipelineRunPlan({
-      run: { ...RUN, params, workspaceBindings },
-      definition,
-      namespace: 'ci',
-      timeoutMs: 3_600_000,
-    });
-    expect(pipelineRunIssues(plan.object)).toEqual([]);
-    const spec = plan.object.spec.pipelineSpec as {
-      tasks: Record<string, unknown>[];
-      finally?: Record<string, unknown>[];
-    };
-    for (const task of [...spec.tasks, ...(spec.finally ?? [])]) {
-      expect(task.taskSpec).toBeTruthy();
-      expect(task.taskRef).toBeUndefined();
-    }
-    expect(plan.tasks.size).toBe(spec.tasks.length + (spec.finally?.length ?? 0));
-  });
+  it.each(readdirSync(EXAMPLES).filter((f) => f.endsWith('.yaml')))(
+    "passes the CRD schemas for Tekton's example %s, each Task inline",
+    (file) => {
+      const { definition, params, workspaceBindings } = example(file);
+      const plan = pipelineRunPlan({
+        run: { ...RUN, params, workspaceBindings },
+        definition,
+        namespace: 'ci',
+        timeoutMs: 3_600_000,
+      });
+      expect(pipelineRunIssues(plan.object)).toEqual([]);
+      const spec = plan.object.spec.pipelineSpec as {
+        tasks: Record<string, unknown>[];
+        finally?: Record<string, unknown>[];
+      };
+      for (const task of [...spec.tasks, ...(spec.finally ?? [])]) {
+        expect(task.taskSpec).toBeTruthy();
+        expect(task.taskRef).toBeUndefined();
+      }
+      expect(plan.tasks.size).toBe(spec.tasks.length + (spec.finally?.length ?? 0));
+    },
+  );
 
   it("carries the run's params, bindings, timeout and id; a workspace the run does not bind gets a claim template", () => {
     const { definition } = example('pipelinerun-with-final-tasks.yaml');
