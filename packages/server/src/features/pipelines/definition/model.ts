@@ -218,6 +218,8 @@ export const probeSchema = z.object({
     .optional(),
   initialDelaySeconds: z.number().optional(),
   periodSeconds: z.number().optional(),
+  /** How long one run of the probe may take (Kubernetes' timeoutSeconds); 5 s when not given. */
+  timeoutSeconds: z.number().positive().optional(),
 });
 
 /** A Task's sidecar: runs beside the steps, in the task's network, until the last step ends. */
@@ -226,6 +228,8 @@ export const sidecarSchema = z.object({
   ...stepFields,
   script: z.string().optional(),
   readinessProbe: probeSchema.optional(),
+  /** Kubernetes' native sidecars gate the steps on it: taken as the readiness probe when there is none. */
+  startupProbe: probeSchema.optional(),
 });
 export type Sidecar = z.infer<typeof sidecarSchema>;
 

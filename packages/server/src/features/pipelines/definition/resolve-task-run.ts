@@ -65,7 +65,7 @@ export interface ResolvedVolume {
 /** A Task's sidecar: a step that runs beside the steps until the last one ends. */
 export interface ResolvedSidecar extends ResolvedStep {
   /** Ready when this command exits 0, or this port accepts; absent: ready once started (Tekton). */
-  readiness?: { exec?: string[]; tcpPort?: number };
+  readiness?: { exec?: string[]; tcpPort?: number; timeoutMs?: number };
 }
 
 /** A workspace as a sandboxed step sees it: the host directory bound at the Task's path. */
@@ -274,14 +274,15 @@ function resolveSidecar(
   pod?: PodFields,
 ): ResolvedSidecar {
   const step = resolveStep(sidecar, index, ctx, pod);
-  const probe = sidecar.readinessProbe;
+  const probe = sidecar.readinessProbe ?? sidecar.startupProbe;
+  const timeout = probe?.timeoutSeconds ? { timeoutMs: probe.timeoutSeconds * 1000 } : {};
   const port = probe?.tcpSocket ? Number(substitute(String(probe.tcpSocket.port), ctx)) : undefined;
   if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
     return fail(step.name, `sidecar "${step.name}": readinessProbe.tcpSocket.port must be a port number`);
   const readiness = probe?.exec
-    ? { exec: substitute(probe.exec.command, ctx) }
+    ? { exec: substitute(probe.exec.command, ctx), ...timeout }
     : port !== undefined
-      ? { tcpPort: port }
+      ? { tcpPort: port, ...timeout }
       : undefined;
   return { ...step, ...(readiness ? { readiness } : {}) };
 }

@@ -34,8 +34,9 @@ interface Running {
   end: Promise<void>;
 }
 
-/** Runs a probe process to its end; true when it exits 0 within PROBE_TIMEOUT_MS. */
+/** Runs a probe process to its end; true when it exits 0 within `timeoutMs`. */
 function exitsZero(
+  timeoutMs: number,
   file: string,
   args: string[],
   env: Record<string, string> = { PATH: process.env.PATH ?? '' },
@@ -43,7 +44,7 @@ function exitsZero(
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(file, args, { stdio: 'ignore', env, timeout: PROBE_TIMEOUT_MS, killSignal: 'SIGKILL' });
+      child = spawn(file, args, { stdio: 'ignore', env, timeout: timeoutMs, killSignal: 'SIGKILL' });
     } catch {
       resolve(false);
       return;
@@ -179,7 +180,7 @@ export class Sidecars {
       if (pid === undefined) return false;
       const { nsenter } = this.sandbox.tools;
       const connect = `const s=require('net').connect(${readiness.tcpPort},'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))`;
-      return exitsZero(nsenter ?? 'nsenter', [
+      return exitsZero(readiness.timeoutMs ?? PROBE_TIMEOUT_MS, nsenter ?? 'nsenter', [
         `--net=/proc/${pid}/ns/net`,
         '--',
         process.execPath,
@@ -198,7 +199,7 @@ export class Sidecars {
     });
     group.stdout.resume();
     group.stderr.resume();
-    const timer = setTimeout(() => group.terminate(), PROBE_TIMEOUT_MS);
+    const timer = setTimeout(() => group.terminate(), readiness.timeoutMs ?? PROBE_TIMEOUT_MS);
     const end = await group.done;
     clearTimeout(timer);
     return end.exitCode === 0;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunDirectory } from '../../../pipeline-runs/run-directory.js';
+import { checkDefinition } from '../../definition/check-definition.js';
+import { resolveTaskRun } from '../../definition/resolve-task-run.js';
 import type { ResolvedSidecar, ResolvedVolume } from '../../definition/resolve-task-run.js';
 import { LocalExecutor } from '../local-executor.js';
 import { limitsSummary } from '../local-executor-factory.js';
@@ -322,6 +324,53 @@ describe.runIf(support.available && support.network)('sidecars in the sandbox', 
     expect(outcome.status, io.texts('stderr').join('\n') + io.texts('system').join('\n')).toBe('succeeded');
     expect(io.texts('stdout', 'check')).toEqual(['ok']);
     expect(io.texts('stdout', 'preparer')).toEqual(['preparing']);
+  }, 30_000);
+
+  it('waits for a probe that takes longer than 5 s when its timeoutSeconds allows (examples/v1/taskruns/sidecar-ready.yaml)', async () => {
+    const parsed = checkDefinition(`apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: sidecar-ready
+spec:
+  sidecars:
+    - name: slow-sidecar
+      image: ubuntu
+      command: ['sleep', 'infinity']
+      readinessProbe:
+        exec:
+          command: [sh, -c, sleep 6 && touch /shared/ready]
+        timeoutSeconds: 10
+      volumeMounts:
+        - name: shared
+          mountPath: /shared
+  steps:
+    - name: check-ready
+      image: ubuntu
+      script: cat /shared/ready && echo ready
+      volumeMounts:
+        - name: shared
+          mountPath: /shared
+  volumes:
+    - name: shared
+      emptyDir: {}
+`);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const run = resolveTaskRun(
+      { name: 'sidecar-ready', taskRef: { name: 'sidecar-ready' } },
+      parsed.tasks[0]!,
+      {
+        resultsDir: join(dir, 'results-sidecar-ready'),
+        containerPaths: true,
+      },
+    );
+    expect(run.sidecars![0]!.readiness).toEqual({
+      exec: ['sh', '-c', 'sleep 6 && touch /shared/ready'],
+      timeoutMs: 10_000,
+    });
+    const io = recordingIo();
+    const outcome = await executor().runTask(run, io, neverAborted());
+    expect(outcome.status, io.texts('system').join('\n')).toBe('succeeded');
+    expect(io.texts('stdout', 'check-ready')).toEqual(['ready']);
   }, 30_000);
 
   it("records a sidecar that ends before it is ready and runs the steps, as Tekton's SidecarsReady does", async () => {
