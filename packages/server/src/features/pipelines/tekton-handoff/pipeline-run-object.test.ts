@@ -125,6 +125,23 @@ spec:
     expect(runReferences(plan.object).map((r) => r.name)).toContain('build-and-test-12-7d3f9c2a-token');
   });
 
+  it('writes the name Tekton gives a step without one (unnamed-<i>), which the Task CRD requires', () => {
+    const { definition } = example('optional-workspaces.yaml');
+    const plan = pipelineRunPlan({
+      run: { ...RUN, params: {}, workspaceBindings: [] },
+      definition,
+      namespace: 'ci',
+      timeoutMs: 1000,
+    });
+    const tasks = (plan.object.spec.pipelineSpec as { tasks: { taskSpec: { steps: { name: string }[] } }[] })
+      .tasks;
+    expect(tasks.map((t) => t.taskSpec.steps.map((s) => s.name))).toEqual([['unnamed-0'], ['unnamed-0']]);
+    expect([...plan.tasks.values()].map((t) => t.steps.map((s) => s.name))).toEqual([
+      ['unnamed-0'],
+      ['unnamed-0'],
+    ]);
+  });
+
   it('names the PipelineRun after the run, as a DNS label', () => {
     expect(pipelineRunName({ id: RUN.id, name: 'Shop_Build.v2 #3' })).toBe('shop-build-v2-3-7d3f9c2a');
   });

@@ -92,8 +92,12 @@ function inlined(
       `pipeline task "${pt.name}": task "${pt.taskRef?.name ?? ''}" is not in the catalogue`,
     );
   const { taskRef: _taskRef, ...rest } = plain(pt) as PipelineTask & Record<string, unknown>;
-  const steps = spec.steps.map((s, i) => ({ name: s.name ?? `unnamed-${i}`, image: s.image ?? '' }));
-  return { task: { ...rest, taskSpec: plain(spec) }, steps };
+  // a step without a name is `unnamed-<i>` to Tekton (its container `step-unnamed-<i>`); it is
+  // written so, since the Task CRD's schema requires a step's name
+  const taskSpec = plain(spec);
+  taskSpec.steps = taskSpec.steps.map((s, i) => (s.name ? s : { ...s, name: `unnamed-${i}` }));
+  const steps = taskSpec.steps.map((s) => ({ name: s.name!, image: s.image ?? '' }));
+  return { task: { ...rest, taskSpec }, steps };
 }
 
 /**

@@ -13,7 +13,16 @@ describe("the Tekton CRDs' schemas", () => {
   it.each(files)("pass Tekton's own PipelineRuns (%s)", (file) => {
     const runs = docs(file).filter((d) => d?.kind === 'PipelineRun');
     expect(runs.length).toBeGreaterThan(0);
-    for (const run of runs) expect(pipelineRunIssues(run)).toEqual([]);
+    for (const run of runs) {
+      // Tekton names a step without a name itself (`unnamed-<i>`) while the Task CRD's schema
+      // requires the name: an inline taskSpec is checked as a Task's spec, so that is all that
+      // may be said of Tekton's own examples (the hand-off writes the names: pipeline-run-object)
+      const unnamed = /^spec\.pipelineSpec\.(tasks|finally)\[\d+\]\.taskSpec\.steps\[\d+\]\.name$/;
+      const issues = pipelineRunIssues(run).filter(
+        (i) => !(unnamed.test(i.path) && i.message === 'Required value'),
+      );
+      expect(issues).toEqual([]);
+    }
   });
 
   it('refuse what the API server or Tekton would refuse, or drop, naming the field', () => {
