@@ -8,7 +8,15 @@ import type { ResolvedTaskRun } from './types.js';
  * hand-off): this executor runs each step's command inside `sh -c`, without Tekton's entrypoint.
  */
 export function kubernetesRefusal(run: ResolvedTaskRun): string | undefined {
+  const sidecar = run.sidecars?.[0];
+  if (sidecar)
+    return `sidecar "${sidecar.name}": the Kubernetes executor does not run sidecars (run the task locally, or on a cluster with Tekton Pipelines)`;
+  const volume = run.volumes?.[0];
+  if (volume)
+    return `volume "${volume.name}": the Kubernetes executor mounts only workspaces, not a Task's volumes (run the task locally, or on a cluster with Tekton Pipelines)`;
   for (const step of run.steps) {
+    if (step.runAsUser !== undefined || step.runAsGroup !== undefined)
+      return `step "${step.name}" sets securityContext.runAsUser or runAsGroup, which the Kubernetes executor does not apply`;
     if (step.script === undefined && !step.command?.length)
       return `step "${step.name}" has neither command nor script: the Kubernetes executor wraps each step in a shell and cannot run its image's own entrypoint; give the step a command`;
     if (usesStepValues(step))

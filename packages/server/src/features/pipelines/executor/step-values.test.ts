@@ -74,5 +74,21 @@ describe('the Kubernetes executor', () => {
       kubernetesRefusal(taskRun('/d', [step('s', { script: 'cat $(steps.step-a.exitCode.path)' })])),
     ).toContain('step "s" uses step results');
     expect(kubernetesRefusal(taskRun('/d', [step('s', { script: 'echo $(date)' })]))).toBeUndefined();
+    // what its pod does not carry, rather than dropped without a word
+    expect(
+      kubernetesRefusal(
+        taskRun('/d', [step('s', { script: 'true' })], {
+          sidecars: [{ ...step('db', { command: ['postgres'] }), readiness: { tcpPort: 5432 } }],
+        }),
+      ),
+    ).toContain('sidecar "db": the Kubernetes executor does not run sidecars');
+    expect(
+      kubernetesRefusal(
+        taskRun('/d', [step('s', { script: 'true' })], { volumes: [{ name: 'cache', kind: 'emptyDir' }] }),
+      ),
+    ).toContain('volume "cache": the Kubernetes executor mounts only workspaces');
+    expect(kubernetesRefusal(taskRun('/d', [step('s', { script: 'true', runAsUser: 1000 })]))).toContain(
+      'securityContext.runAsUser',
+    );
   });
 });
