@@ -43,9 +43,14 @@ describe('readRunDocument: PipelineRun', () => {
     expect(doc.adhoc!.documents.map((t) => (t.metadata as { name: string }).name)).toEqual([
       'task-echo-message',
     ]);
-    // the text recorded for the run reads back as a Pipeline with the stream's Task
+    // the text recorded for the run reads back as the PipelineRun's embedded spec, with its params
+    // (which the spec's inline taskSpecs see) and the stream's Task
     const stored = parseDefinition(adhocDefinition(doc.adhoc!, 'pipelinerun-echo-greetings'));
-    expect(stored.ok && stored.pipeline?.spec.tasks.map((t) => t.name)).toEqual([
+    expect(stored.ok && stored.pipelineRun?.spec.params?.map((p) => p.name)).toEqual([
+      'MORNING_GREETINGS',
+      'NIGHT_GREETINGS',
+    ]);
+    expect(stored.ok && stored.pipelineRun?.spec.pipelineSpec?.tasks.map((t) => t.name)).toEqual([
       'echo-good-morning',
       'echo-good-night',
     ]);

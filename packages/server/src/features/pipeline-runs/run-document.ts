@@ -58,7 +58,16 @@ export interface RunDocument {
    * The pipeline recorded with the run: the stream's other documents (Tasks, StepActions), then a
    * Pipeline of `spec` named `name` (else as the caller says).
    */
-  adhoc?: { name: string | undefined; documents: Json[]; spec: Json };
+  adhoc?: {
+    name: string | undefined;
+    documents: Json[];
+    spec: Json;
+    /**
+     * An embedded pipelineSpec is kept as the PipelineRun it came in (its params and workspaces
+     * beside it), since it sees the PipelineRun's params and workspaces without declaring them.
+     */
+    embedded?: { params?: unknown; workspaces?: unknown };
+  };
   params: Record<string, ParamValue>;
   workspaces: RunWorkspaceBinding[];
   timeoutMs: number | undefined;
@@ -108,7 +117,14 @@ function strayMessage(kind: RunKind, allowed: readonly string[], stray: unknown)
 
 /** The ad-hoc pipeline as the text stored for it: its Tasks, then the Pipeline named `name`. */
 export function adhocDefinition(adhoc: NonNullable<RunDocument['adhoc']>, name: string): string {
-  const pipeline = { apiVersion: TEKTON_API_VERSION, kind: 'Pipeline', metadata: { name }, spec: adhoc.spec };
+  const pipeline = adhoc.embedded
+    ? {
+        apiVersion: TEKTON_API_VERSION,
+        kind: 'PipelineRun',
+        metadata: { name },
+        spec: { ...adhoc.embedded, pipelineSpec: adhoc.spec },
+      }
+    : { apiVersion: TEKTON_API_VERSION, kind: 'Pipeline', metadata: { name }, spec: adhoc.spec };
   return [...adhoc.documents, pipeline].map((doc) => stringify(doc, { lineWidth: 0 })).join('---\n');
 }
 
@@ -297,7 +313,16 @@ function readPipelineRun(
     });
   else if (streamPipeline)
     adhoc = { name: streamPipelineName, documents, spec: (streamPipeline.value as Json).spec as Json };
-  else if (isObject(spec.pipelineSpec)) adhoc = { name: undefined, documents, spec: spec.pipelineSpec };
+  else if (isObject(spec.pipelineSpec))
+    adhoc = {
+      name: undefined,
+      documents,
+      spec: spec.pipelineSpec,
+      embedded: {
+        ...(spec.params !== undefined ? { params: spec.params } : {}),
+        ...(spec.workspaces !== undefined ? { workspaces: spec.workspaces } : {}),
+      },
+    };
   else if (documents.length > 0)
     issues.push({
       path: 'spec.pipelineRef.name',

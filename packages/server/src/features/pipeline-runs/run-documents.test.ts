@@ -276,6 +276,22 @@ spec:
     expect(doc.metadata.labels).toEqual({ 'tekton.dev/pipeline': 'pipelinerun-echo-greetings' });
   });
 
+  it("runs an embedded pipelineSpec whose inline tasks use the PipelineRun's params undeclared (Tekton example)", async () => {
+    const res = await post(example('propagating_params_implicit_parameters.yaml'));
+    expect(res.statusCode, res.body).toBe(201);
+    const run = await finished(res.json().id);
+    expect(run.status, run.reason ?? '').toBe('succeeded');
+    const logs = await get(`/api/pipelineruns/${run.id}/logs?task=echo-hello-finally`);
+    expect(logs.body).toContain('And Finally ... Pipeline Hello World!');
+    const doc = (await get(`/api/pipelineruns/${run.id}/export`)).json();
+    expect(crdIssues(doc)).toEqual([]);
+    expect(doc.spec.params).toEqual([{ name: 'HELLO', value: 'Pipeline Hello World!' }]);
+    expect(doc.status.childReferences.map((c: { pipelineTaskName: string }) => c.pipelineTaskName)).toEqual([
+      'echo-hello',
+      'echo-hello-finally',
+    ]);
+  });
+
   it("honours a taskRunSpecs timeout over the pipeline task's own", async () => {
     const res = await post(`apiVersion: tekton.dev/v1
 kind: PipelineRun
