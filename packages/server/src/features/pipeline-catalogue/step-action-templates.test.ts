@@ -142,6 +142,21 @@ describe('StepActions with the task templates', () => {
     );
   });
 
+  it('accepts a pipeline whose own text carries the StepAction, as kubectl apply -f would', async () => {
+    const text = `${STEP_ACTION.replace('greet-action', 'own-action')}---\n${PIPELINE.replace(
+      'ref: {name: greet-action}',
+      'ref: {name: own-action}',
+    ).replace('taskRef: {name: greet-twice}', 'taskSpec: {steps: [{name: s, ref: {name: own-action}}]}')}`;
+    const res = await call('POST', '/api/pipelines', stranger, { name: 'Own action', definition: text });
+    expect(res.statusCode, res.body).toBe(201);
+    const bad = await call('POST', '/api/pipelines', stranger, {
+      name: 'Bad action',
+      definition: text.replace('value: $(params.who)', 'value: $(params.nobody)'),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { details: { path: string }[] }).details[0]!.path).toBe('spec.env[0].value (line 14, column 14)');
+  });
+
   it('lists StepActions with the task templates', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/tasks', headers: owner.headers });
     const names = (res.json() as TaskTemplate[]).filter((x) => !x.builtIn).map((x) => x.name);
