@@ -154,7 +154,9 @@ describe('StepActions with the task templates', () => {
       definition: text.replace('value: $(params.who)', 'value: $(params.nobody)'),
     });
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { details: { path: string }[] }).details[0]!.path).toBe('spec.env[0].value (line 14, column 14)');
+    expect((bad.json() as { details: { path: string }[] }).details[0]!.path).toBe(
+      'spec.env[0].value (line 14, column 14)',
+    );
   });
 
   it('lists StepActions with the task templates', async () => {
