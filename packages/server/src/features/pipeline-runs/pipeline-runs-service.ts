@@ -22,13 +22,17 @@ import type { NewRun, RunRow, RunStore } from './run-store.js';
 import type { TaskStore } from './task-store.js';
 import { localBindingIssues } from './workspace-bindings.js';
 
-/** The code a run was for (commit, branch, author), as its trigger says, for a re-run to keep. */
-function codeOf(trigger: unknown): Pick<RunTrigger, 'commit' | 'branch' | 'author'> {
+/**
+ * What a re-run keeps of the run's trigger: the code it was for (commit, branch, author), and the
+ * Tekton document it came from (its kind, labels and what else the export gives back).
+ */
+function codeOf(trigger: unknown): Pick<RunTrigger, 'commit' | 'branch' | 'author' | 'document'> {
   const t = (trigger ?? {}) as RunTrigger;
   return {
     ...(t.commit ? { commit: t.commit } : {}),
     ...(t.branch ? { branch: t.branch } : {}),
     ...(t.author ? { author: t.author } : {}),
+    ...(t.document ? { document: t.document } : {}),
   };
 }
 

@@ -157,6 +157,24 @@ describe('POST /api/pipelineruns with a Tekton document, GET /api/pipelineruns/:
         pipelineTaskName: 'print-date',
       },
     ]);
+    // run again: the same recorded pipeline, the document's kind kept for the lists and the export
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/pipelineruns/${run.id}/rerun`,
+      headers: user.headers,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({
+      name: `${created.name}-2`,
+      number: 2,
+      pipelineId: run.pipelineId,
+      trigger: { kind: 'rerun', document: { kind: 'TaskRun' } },
+    });
+    const rerun = await finished(again.json().id);
+    expect(rerun.status).toBe('succeeded');
+    const exported = (await get(`/api/pipelineruns/${rerun.id}/export`)).json();
+    expect(crdIssues(exported)).toEqual([]);
+    expect(exported.spec.pipelineSpec.tasks[0].name).toBe('print-date');
   });
 
   it('runs a JSON PipelineRun of a stored pipeline by pipelineRef, with its labels kept for the export', async () => {
