@@ -242,6 +242,86 @@ describe("Tekton's examples", () => {
     expect(sim.states['hello-world']).toEqual({ state: 'succeeded' });
   });
 
+  it('pipelinerun-param-array-indexing: [i] and [*] of an array param, in params and in steps', () => {
+    const sim = simulate(tektonExample('pipelinerun-param-array-indexing'));
+    const run = lastRun(sim, 'deploy');
+    expect(run.params).toEqual({
+      environment1: 'staging',
+      environment2: 'qa',
+      environments: ['staging', 'qa', 'prod'],
+    });
+    expect(run.steps[0]!.args).toEqual(['staging']);
+    expect(run.steps[2]!.args).toEqual(['staging', 'qa', 'prod']);
+    expect(run.steps[2]!.script).toContain('if [[ prod != "prod" ]]; then');
+  });
+
+  it('pipelinerun-with-matrix-array-references: matrix values from whole array params, in tasks and finally', () => {
+    const sim = simulate(tektonExample('pipelinerun-with-matrix-array-references'));
+    for (const task of ['platforms-and-browsers', 'platforms-and-browsers-in-finally']) {
+      const runs = sim.runs[task]!;
+      expect(runs).toHaveLength(9);
+      expect(runs.map((r) => r.steps[0]!.script)).toContain('echo "windows and firefox"\n');
+    }
+  });
+
+  it('pipelinerun-results-with-params: a param and a result in one string', () => {
+    const sim = simulate(tektonExample('pipelinerun-results-with-params'), {
+      execute: (run): Attempt => (run.name === 'generate-suffix' ? { results: { suffix: 'suffix' } } : {}),
+    });
+    expect(script(lastRun(sim, 'do-something'))).toContain('echo "prefix:suffix" | grep "prefix:suffix"');
+  });
+
+  it('propagating_results_implicit_resultref: an inline taskSpec reads a result undeclared, after its task', () => {
+    const sim = simulate(tektonExample('propagating_results_implicit_resultref'), {
+      execute: (run): Attempt => (run.name === 'add-uid' ? { results: { uid: '1001' } } : {}),
+    });
+    expect(Object.keys(sim.runs)).toEqual(['add-uid', 'show-uid']);
+    expect(lastRun(sim, 'show-uid').steps[0]!.args).toEqual(['echo 1001']);
+  });
+
+  it('pipelinerun-with-matrix-context-variables: matrix.length and matrix.<result>.length', () => {
+    const sim = simulate(tektonExample('pipelinerun-with-matrix-context-variables'), {
+      execute: (run): Attempt =>
+        run.name.startsWith('matrix-emitting-results')
+          ? {
+              results: {
+                'IMAGE-DIGEST': `sha-${String(run.params.IMAGE)}`,
+                ...(run.params.DIGEST === '' ? { 'IMAGE-URL': 'url' } : {}),
+              },
+            }
+          : {},
+    });
+    expect(sim.runs['matrix-emitting-results']!.map((r) => r.params.IMAGE)).toEqual([
+      'image-1',
+      'image-2',
+      'image-3',
+    ]);
+    expect(lastRun(sim, 'matrixed-echo-length').params.matrixlength).toBe('3');
+    expect(lastRun(sim, 'matrixed-echo-results-length').params).toEqual({
+      'matrixresultslength-1': '3',
+      'matrixresultslength-2': '1',
+    });
+  });
+
+  it('pipelinerun-with-matrix-emitting-results: results of a fanned-out task as arrays', () => {
+    const sim = simulate(tektonExample('pipelinerun-with-matrix-emitting-results'), {
+      execute: (run): Attempt =>
+        run.name.startsWith('matrix-emitting-results')
+          ? {
+              results: {
+                'report-url': `https://api.example/get-report/${String(run.params.platform)}-${String(run.params.browser)}`,
+              },
+            }
+          : {},
+    });
+    const urls = lastRun(sim, 'task-consuming-results').params.url as string[];
+    expect(urls).toHaveLength(9);
+    expect(urls[0]).toBe('https://api.example/get-report/linux-chrome');
+    expect(urls[8]).toBe('https://api.example/get-report/windows-firefox');
+    expect(sim.runs['matrix-consuming-results']).toHaveLength(9);
+    expect(sim.results['pr-result-1']).toEqual(urls);
+  });
+
   it('ignore-step-error: onError from a param', () => {
     const sim = simulate(tektonExample('ignore-step-error'), {
       execute: (run): Attempt => (run.name === 'task1' ? { results: { 'task1-result': '123' } } : {}),
