@@ -394,6 +394,9 @@ spec:
     const other = await createSignedInUser(t.app, t.db.database);
     const res = await post(
       'apiVersion: tekton.dev/v1\nkind: TaskRun\nmetadata: { name: audited }\nspec:\n  taskSpec: { steps: [{ image: alpine, script: "true" }] }\n',
+      '',
+      // a document sent as plain text is read as YAML too
+      'text/plain',
     );
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as PipelineRunView).id;
