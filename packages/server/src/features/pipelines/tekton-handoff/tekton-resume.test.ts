@@ -45,15 +45,32 @@ describe('a handed-off run taken over by another engine (a restart, a lapsed lea
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: owner.headers, ...(payload ? { payload } : {}) });
-  const engine = () =>
+  const engine = (graceMs?: number) =>
     runsOf(t.db.database, new FakeExecutor(), {
       dataDir: t.dir,
       handOff: tektonHandOff({
         gateway: t.app.agentGateway,
         target: async () => ({ clusterId: cluster.clusterId, namespace: NS }),
         retryMs: 50,
+        ...(graceMs !== undefined ? { graceMs } : {}),
       }),
     });
+  /** The name of the PipelineRun handed off for a run, once it is there. */
+  const handedOff = async (id: string) => {
+    let name = '';
+    await expect
+      .poll(
+        () =>
+          (name =
+            (cluster.api
+              .list('tekton.dev/v1', 'PipelineRun', NS)
+              .find((o) => (o.metadata.labels as Record<string, string>)[RUN_ID_LABEL] === id)?.metadata
+              .name as string | undefined) ?? ''),
+        { timeout: 10_000 },
+      )
+      .not.toBe('');
+    return name;
+  };
 
   it('follows the PipelineRun it finds instead of applying it again, and keeps the task runs and their logs', async () => {
     const envs = (await call('GET', '/api/environments?name=staging')).json() as EnvironmentDetail[];
@@ -69,18 +86,7 @@ describe('a handed-off run taken over by another engine (a restart, a lapsed lea
 
     const first = engine();
     first.engine.start();
-    let name = '';
-    await expect
-      .poll(
-        () =>
-          (name =
-            (cluster.api
-              .list('tekton.dev/v1', 'PipelineRun', NS)
-              .find((o) => (o.metadata.labels as Record<string, string>)[RUN_ID_LABEL] === id)?.metadata
-              .name as string | undefined) ?? ''),
-        { timeout: 10_000 },
-      )
-      .not.toBe('');
+    const name = await handedOff(id);
     const tekton = new TektonPlayer(cluster.api, NS, name);
     const build = tekton.startTask('build', [{ name: 'compile', log: 'before the restart\n' }]);
     const buildRow = await waitFor(async () =>
@@ -126,6 +132,35 @@ describe('a handed-off run taken over by another engine (a restart, a lapsed lea
       expect(logs).toContain('after the restart');
     } finally {
       await second.engine.stop();
+    }
+  });
+
+  it("fails the run when the agent stays away past the run's timeout: the PipelineRun's end is not known", async () => {
+    const envs = (await call('GET', '/api/environments?name=staging')).json() as EnvironmentDetail[];
+    const pipelineId = await insertPipeline(t.db.database, owner.workspaceId, PIPELINE);
+    // a run of about two seconds
+    const created = await call('POST', '/api/pipelineruns', {
+      pipelineId,
+      environmentId: envs[0]!.id,
+      timeoutHours: 0.0005,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const running = engine(200);
+    running.engine.start();
+    try {
+      await handedOff(id);
+      await cluster.agent.stop();
+      const done = await waitFor(async () => {
+        const r = (await call('GET', `/api/pipelineruns/${id}`)).json() as PipelineRunDetail;
+        return FINISHED.includes(r.status) && r;
+      }, 20_000);
+      expect(done).toMatchObject({
+        status: 'failed',
+        reason: "Agent not active: the PipelineRun's end is not known",
+      });
+    } finally {
+      await running.engine.stop();
     }
   });
 });
