@@ -20,6 +20,7 @@ import {
   RUN_DOCUMENT_YAML_TYPES,
 } from '@slipway/contracts';
 import { actorIdOf, actorLabelOf, inWorkspace } from '../../platform/auth/principal.js';
+import { InputError } from '../../platform/errors.js';
 import { routes } from '../../platform/routes.js';
 import type { LogHub } from './logs/log-hub.js';
 import { LogStream, type LogStreamSource } from './logs/log-stream.js';
@@ -58,6 +59,16 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
         const p = request.principal;
         const trigger = { kind: 'user', id: actorIdOf(p), by: actorLabelOf(p) };
         const body = request.body;
+        if (!('document' in body) && request.query.environmentId)
+          throw new InputError(
+            'environmentId: give it in the body (the query parameter is for a Tekton document)',
+            [
+              {
+                path: 'querystring.environmentId',
+                message: 'give it in the body (the query parameter is for a Tekton document)',
+              },
+            ],
+          );
         const run =
           'document' in body
             ? await service.createFromDocument(

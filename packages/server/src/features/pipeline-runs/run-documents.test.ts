@@ -280,6 +280,14 @@ spec:
     const own = await post({ pipelineId: 'x', timeoutHours: 500 });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toMatch(/^body\.timeoutHours: /);
+    const query = await post({ pipelineId: 'x' }, '?environmentId=e');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().details).toEqual([
+      {
+        path: 'querystring.environmentId',
+        message: 'give it in the body (the query parameter is for a Tekton document)',
+      },
+    ]);
   });
 
   it("runs a PipelineRun whose pipelineSpec uses the stream's Task (Tekton example)", async () => {
