@@ -68,7 +68,7 @@ export class TektonRunDriver implements RunDriving {
       this.end({
         status: 'cancelled',
         reason: 'Cancelled',
-        message: 'Tekton had not confirmed the cancel',
+        message: this.message('Tekton had not confirmed the cancel'),
         results: {},
       }),
     );

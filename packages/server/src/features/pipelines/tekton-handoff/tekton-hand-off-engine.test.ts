@@ -26,7 +26,7 @@ spec:
           - { name: unit, image: alpine:3.20, script: echo testing }
 `;
 
-describe('a handed-off run taken over by another engine (a restart, a lapsed lease)', () => {
+describe('a handed-off run and the engine around it: a takeover, the agent gone, Tekton silent', () => {
   let t: TestApp;
   let owner: TestUser;
   let cluster: AttachedCluster;
@@ -159,6 +159,66 @@ describe('a handed-off run taken over by another engine (a restart, a lapsed lea
         status: 'failed',
         reason: "Agent not active: the PipelineRun's end is not known",
       });
+    } finally {
+      await running.engine.stop();
+    }
+  });
+
+  /** A run of the two-task pipeline on its own engine (short grace), handed off. */
+  const handOffRun = async (body: object = {}) => {
+    const envs = (await call('GET', '/api/environments?name=staging')).json() as EnvironmentDetail[];
+    const pipelineId = await insertPipeline(t.db.database, owner.workspaceId, PIPELINE);
+    const created = await call('POST', '/api/pipelineruns', {
+      pipelineId,
+      environmentId: envs[0]!.id,
+      ...body,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return (created.json() as { id: string }).id;
+  };
+  const finished = (id: string) =>
+    waitFor(async () => {
+      const r = (await call('GET', `/api/pipelineruns/${id}`)).json() as PipelineRunDetail;
+      return FINISHED.includes(r.status) && r;
+    }, 20_000);
+
+  it('ends an aborted run as cancelled, saying so, when Tekton does not confirm the cancel', async () => {
+    await cluster.agent.start();
+    await expect
+      .poll(() => t.app.agentGateway.isConnected(cluster.clusterId), { timeout: 10_000 })
+      .toBe(true);
+    const id = await handOffRun();
+    const running = engine(300);
+    running.engine.start();
+    try {
+      const name = await handedOff(id);
+      expect((await call('POST', `/api/pipelineruns/${id}/abort`)).statusCode).toBe(200);
+      const done = await finished(id);
+      expect(done).toMatchObject({ status: 'cancelled', reason: 'Cancelled' });
+      expect(done.message).toContain('Tekton had not confirmed the cancel');
+      expect(
+        (cluster.api.get('tekton.dev/v1', 'PipelineRun', name, NS)!.spec as { status?: string }).status,
+      ).toBe('Cancelled');
+    } finally {
+      await running.engine.stop();
+    }
+  });
+
+  it('cancels a PipelineRun Tekton has not ended by the time the run times out, and ends it timed out', async () => {
+    const id = await handOffRun({ timeoutHours: 0.0005 });
+    const running = engine(200);
+    running.engine.start();
+    try {
+      const name = await handedOff(id);
+      const done = await finished(id);
+      expect(done).toMatchObject({ status: 'timed_out' });
+      expect(done.message).toContain('Tekton had not ended it');
+      await expect
+        .poll(
+          () =>
+            (cluster.api.get('tekton.dev/v1', 'PipelineRun', name, NS)!.spec as { status?: string }).status,
+        )
+        .toBe('Cancelled');
     } finally {
       await running.engine.stop();
     }
