@@ -398,6 +398,67 @@ spec:
     await finished(chosen.json().id);
   });
 
+  it('takes every workspace binding kind on an environment whose cluster runs the tasks, chosen by metadata.namespace', async () => {
+    const cluster = await t.app.inject({
+      method: 'POST',
+      url: '/api/clusters',
+      headers: user.headers,
+      payload: { name: 'main', type: 'gke', publicRegistryPrefix: 'gcr.io/a' },
+    });
+    expect(cluster.statusCode, cluster.body).toBe(201);
+    const env = await t.app.inject({
+      method: 'POST',
+      url: '/api/environments',
+      headers: user.headers,
+      payload: { name: 'on-cluster', type: 'other', clusterId: cluster.json().cluster.id, namespace: 'ci' },
+    });
+    expect(env.statusCode, env.body).toBe(201);
+    const bindings = [
+      { name: 'claim', persistentVolumeClaim: { claimName: 'build-cache' } },
+      {
+        name: 'fresh',
+        volumeClaimTemplate: {
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+        },
+      },
+      { name: 'csi', csi: { driver: 'secrets-store.csi.k8s.io' } },
+      { name: 'projected', projected: { sources: [{ configMap: { name: 'settings' } }] } },
+      { name: 'scratch', emptyDir: {} },
+    ];
+    const names = bindings.map((b) => b.name);
+    const res = await post({
+      apiVersion: 'tekton.dev/v1',
+      kind: 'PipelineRun',
+      metadata: { name: 'on-cluster', namespace: 'ci' },
+      spec: {
+        workspaces: bindings,
+        pipelineSpec: {
+          workspaces: names.map((name) => ({ name })),
+          tasks: [
+            {
+              name: 'use',
+              workspaces: names.map((name) => ({ name, workspace: name })),
+              taskSpec: {
+                workspaces: names.map((name) => ({ name })),
+                steps: [{ name: 'ls', image: 'alpine', script: 'ls /workspace' }],
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().environmentId).toBe(env.json().id);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/pipelineruns/${res.json().id}/abort`,
+      headers: user.headers,
+    });
+    const doc = (await get(`/api/pipelineruns/${res.json().id}/export`)).json();
+    expect(crdIssues(doc)).toEqual([]);
+    expect(doc.spec.workspaces).toEqual(bindings);
+  });
+
   it('keeps runs to their workspace and audits a document run as the create route does', async () => {
     const other = await createSignedInUser(t.app, t.db.database);
     const res = await post(
