@@ -208,32 +208,6 @@ describe('POST /api/pipelineruns with a Tekton document, GET /api/pipelineruns/:
     expect(next.json()).toMatchObject({ number: 2, name: 'greet-2' });
   });
 
-  it('exports a failed run with the Failed condition and the tasks it skipped', async () => {
-    const res = await post(`apiVersion: tekton.dev/v1
-kind: PipelineRun
-metadata: { generateName: failing- }
-spec:
-  pipelineSpec:
-    tasks:
-      - name: boom
-        taskSpec: { steps: [{ name: fail, image: alpine, script: 'exit 3' }] }
-      - name: after
-        runAfter: [boom]
-        taskSpec: { steps: [{ name: never, image: alpine, script: 'echo never' }] }
-`);
-    expect(res.statusCode, res.body).toBe(201);
-    const run = await finished(res.json().id);
-    expect(run.status).toBe('failed');
-    const doc = (await get(`/api/pipelineruns/${run.id}/export`)).json();
-    expect(crdIssues(doc)).toEqual([]);
-    expect(doc.status.conditions[0]).toMatchObject({ type: 'Succeeded', status: 'False', reason: 'Failed' });
-    expect(doc.status.conditions[0].message).toMatch(
-      /^Tasks Completed: 1 \(Failed: 1, Cancelled 0\), Skipped: 1/,
-    );
-    expect(doc.status.skippedTasks).toEqual([{ name: 'after', reason: 'PipelineRun was stopping' }]);
-    expect(doc.spec.pipelineSpec.tasks).toHaveLength(2);
-  });
-
   it('refuses what the local executor cannot provide and what the document gets wrong, naming path, line and rule', async () => {
     const claim = await post(example('workspace-from-volumeclaimtemplate.yaml'));
     expect(claim.statusCode).toBe(400);
@@ -341,35 +315,6 @@ spec:
     const doc = (await get(`/api/pipelineruns/${run.id}/export`)).json();
     expect(doc.spec.taskRunSpecs).toEqual([{ pipelineTaskName: 'nap', timeout: '1s' }]);
     expect(doc.status.conditions[0]).toMatchObject({ status: 'False', reason: 'Failed' });
-  });
-
-  it('exports a running run as Running and an aborted one as Cancelled, with spec.status Cancelled', async () => {
-    const res = await post(`apiVersion: tekton.dev/v1
-kind: TaskRun
-metadata: { name: sleeper }
-spec:
-  taskSpec: { steps: [{ name: nap, image: alpine, script: 'echo going; sleep 30' }] }
-`);
-    expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as PipelineRunView).id;
-    const running = await waitFor(async () => {
-      const doc = (await get(`/api/pipelineruns/${id}/export`)).json();
-      return doc.status.childReferences && doc;
-    }, 15_000);
-    expect(crdIssues(running)).toEqual([]);
-    expect(running.status.conditions[0]).toMatchObject({ status: 'Unknown', reason: 'Running' });
-    expect(running.status.completionTime).toBeUndefined();
-    await t.app.inject({ method: 'POST', url: `/api/pipelineruns/${id}/abort`, headers: user.headers });
-    const run = await finished(id);
-    expect(run.status).toBe('cancelled');
-    const doc = (await get(`/api/pipelineruns/${id}/export`)).json();
-    expect(crdIssues(doc)).toEqual([]);
-    expect(doc.spec.status).toBe('Cancelled');
-    expect(doc.status.conditions[0]).toMatchObject({
-      status: 'False',
-      reason: 'Cancelled',
-      message: 'PipelineRun "sleeper" was cancelled',
-    });
   });
 
   it('targets the environment whose namespace metadata.namespace names, and refuses one that disagrees', async () => {

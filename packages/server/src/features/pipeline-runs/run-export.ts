@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { formatDuration, TEKTON_API_VERSION, type PipelineSpec } from '../pipelines/definition/index.js';
+import {
+  formatDuration,
+  substitute,
+  TEKTON_API_VERSION,
+  type ParamValue,
+  type PipelineSpec,
+  type SubstitutionContext,
+} from '../pipelines/definition/index.js';
 import type { RunDocumentRecord } from './run-document.js';
 import { DEFAULT_SERVICE_ACCOUNT } from './run-document-rules.js';
 import type { RunRow } from './run-store.js';
@@ -100,6 +107,8 @@ function condition(run: RunRow, taskRuns: readonly TaskRunRow[]) {
   }
 }
 
+const WHEN_SKIP = 'When Expressions evaluated to false';
+
 /** Tekton's SkippingReason for a task Slipway skipped, from the reason it recorded. */
 export function skippingReason(reason: string | null, run: RunRow): string {
   const text = reason ?? '';
@@ -110,7 +119,41 @@ export function skippingReason(reason: string | null, run: RunRow): string {
     if (run.status === 'cancelled') return 'PipelineRun was gracefully cancelled';
     return 'PipelineRun was stopping';
   }
-  return 'When Expressions evaluated to false';
+  return WHEN_SKIP;
+}
+
+/** A text with the run's params and task results put in, or as written when it cannot be resolved. */
+function resolved(text: string, ctx: SubstitutionContext): string {
+  try {
+    return substitute(text, ctx);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The when expressions of a task skipped by them, resolved as Tekton lists them in skippedTasks
+ * (what it compared, not what was written).
+ */
+function whenExpressionsOf(input: ExportInput, task: string): Json[] | undefined {
+  const pipelineTask = [...(input.spec?.tasks ?? []), ...(input.spec?.finally ?? [])].find(
+    (t) => t.name === task,
+  );
+  const when = (pipelineTask?.when ?? []).filter((w) => w.input !== undefined && w.operator);
+  if (when.length === 0) return undefined;
+  const taskResults: Record<string, Record<string, ParamValue>> = {};
+  for (const t of input.taskRuns)
+    if (t.results && t.status === 'succeeded')
+      taskResults[t.pipelineTask] = t.results as Record<string, ParamValue>;
+  const ctx: SubstitutionContext = {
+    params: (input.run.params ?? {}) as Record<string, ParamValue>,
+    taskResults,
+  };
+  return when.map((w) => ({
+    input: resolved(w.input!, ctx),
+    operator: w.operator,
+    values: (w.values ?? []).map((v) => resolved(v, ctx)),
+  }));
 }
 
 function status(input: ExportInput): Json {
@@ -141,7 +184,14 @@ function status(input: ExportInput): Json {
           })),
         }
       : {}),
-    ...(skipped.size > 0 ? { skippedTasks: [...skipped].map(([name, reason]) => ({ name, reason })) } : {}),
+    ...(skipped.size > 0
+      ? {
+          skippedTasks: [...skipped].map(([name, reason]) => {
+            const when = reason === WHEN_SKIP ? whenExpressionsOf(input, name) : undefined;
+            return { name, reason, ...(when ? { whenExpressions: when } : {}) };
+          }),
+        }
+      : {}),
     ...(results && Object.keys(results).length > 0 ? { results: declaredOrder(results, spec?.results) } : {}),
     ...(spec ? { pipelineSpec: spec } : {}),
   };
