@@ -57,6 +57,26 @@ spec:
         steps: [{ name: s, image: alpine, script: "echo $(params.tag)" }]
 `;
 
+// docs/pipelineruns.md "Propagated Workspaces" in a Pipeline: the inline taskSpec declares none
+const WORKSPACES = `apiVersion: tekton.dev/v1
+kind: Pipeline
+metadata: { name: recipe }
+spec:
+  workspaces: [{ name: shared-data }, { name: cache, optional: true }]
+  tasks:
+    - name: fetch
+      taskSpec:
+        steps: [{ name: s, image: ubuntu, script: "echo hi >> $(workspaces.shared-data.path)/recipe.txt" }]
+    - name: probe
+      workspaces: [{ name: cache }]
+      taskSpec:
+        workspaces: [{ name: cache, optional: true }]
+        steps: [{ name: s, image: ubuntu, script: "echo cache $(workspaces.cache.bound) at '$(workspaces.cache.path)'" }]
+    - name: cached
+      when: [{ input: "$(workspaces.cache.bound)", operator: in, values: ["true"] }]
+      taskSpec: { steps: [${step}] }
+`;
+
 describe('Tekton params, results and variables in a run (FakeExecutor, real database)', () => {
   let db: TestDatabase;
   let workspaceId: string;
@@ -126,6 +146,28 @@ describe('Tekton params, results and variables in a run (FakeExecutor, real data
     ]);
     // the pipeline's param reaches the inline taskSpec undeclared; the run's extra param is kept
     expect(executor.callsOf('report')[0]!.run.steps[0]!.script).toBe(`echo ${run.name}-tag`);
+    expect(run.taskRuns.find((t) => t.name === 'cached')).toMatchObject({ status: 'skipped' });
+  });
+
+  it('an inline taskSpec uses the pipeline workspaces undeclared; an optional one the run leaves out is unbound', async () => {
+    const executor = new FakeExecutor();
+    const ctx = setup(executor);
+    const pipelineId = await insertPipeline(db.database, workspaceId, WORKSPACES);
+    const created = await ctx.service.create(workspaceId, {
+      pipelineId,
+      params: {},
+      timeoutHours: 1,
+      workspaces: [],
+    });
+    const run = await waitFor(async () => {
+      const got = await ctx.service.get(workspaceId, created.id);
+      return FINISHED.includes(got.status) && got;
+    });
+    expect(run.status, run.reason ?? '').toBe('succeeded');
+    const fetch = executor.callsOf('fetch')[0]!.run;
+    expect(fetch.steps[0]!.script).toMatch(/^echo hi >> \/\S+\/workspaces\/shared-data\/recipe\.txt$/);
+    expect(Object.keys(fetch.workspaces)).toEqual(['shared-data']);
+    expect(executor.callsOf('probe')[0]!.run.steps[0]!.script).toBe("echo cache false at ''");
     expect(run.taskRuns.find((t) => t.name === 'cached')).toMatchObject({ status: 'skipped' });
   });
 
