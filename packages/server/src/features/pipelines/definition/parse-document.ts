@@ -220,12 +220,17 @@ export function parseDefinition(text: string): ParsedDefinition {
   return parseFast(text) ?? parseWithPositions(text);
 }
 
+const ALIAS = /(^|[\s,[{])\*[^\s,\]}]/m;
+
 /**
  * The plain values of a YAML stream, read by js-yaml with YAML 1.2's core schema (what `yaml`
  * reads too): about seven times faster than building `yaml` Documents, which only an error's line
  * and column need. Null when the text has any problem: the slower path then names it.
  */
 function parseFast(text: string): ParsedDefinition | null {
+  // aliases (`*name`) go through yaml, which bounds their expansion (a billion laughs); so does
+  // anything that merely looks like one, such as a glob in a script
+  if (ALIAS.test(text)) return null;
   let values: unknown[];
   try {
     values = loadAll(text, undefined, { schema: CORE_SCHEMA });
@@ -264,9 +269,16 @@ export function parseWithPositions(text: string): ParsedDefinition {
   const list = Array.isArray(docs) ? docs : [];
   const syntax = syntaxErrors(list, lines);
   if (syntax.length > 0) return { ok: false, errors: syntax };
-  const present = list
-    .map((doc, index) => ({ doc, index, value: doc.contents === null ? null : (doc.toJS() as unknown) }))
-    .filter(({ value }) => value !== null);
+  let present: { doc: Document; index: number; value: unknown }[];
+  try {
+    present = list
+      .map((doc, index) => ({ doc, index, value: doc.contents === null ? null : (doc.toJS() as unknown) }))
+      .filter(({ value }) => value !== null);
+  } catch (error) {
+    // yaml refuses aliases that expand without bound (a billion laughs)
+    const message = `the YAML cannot be read: ${(error as Error).message}`;
+    return { ok: false, errors: [{ path: '', rule: 'yaml-syntax', message }] };
+  }
   if (present.length === 0)
     return {
       ok: false,

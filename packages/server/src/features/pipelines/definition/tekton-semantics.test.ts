@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDefinition } from './check-definition.js';
 import type { DefinitionIssue } from './definition-issue.js';
-import { parseDefinition } from './parse-document.js';
+import { parseDefinition, parseWithPositions } from './parse-document.js';
 import type { Pipeline, PipelineTask, Task } from './model.js';
 import { resolvePipelineParams } from './pipeline-values.js';
 import { resolveTaskRun, type ResolvedTaskRun } from './resolve-task-run.js';
@@ -488,6 +488,35 @@ spec:
         'onError must be continue or stopAndFail, or a $(params.<name>) that resolves to one',
       ],
     ]);
+  });
+});
+
+describe('parseDefinition', () => {
+  it('reads aliases through yaml, which bounds their expansion', () => {
+    const text = `apiVersion: tekton.dev/v1
+kind: Task
+metadata: { name: t }
+spec:
+  steps:
+    - &step { name: a, image: alpine, script: "true" }
+    - *step
+`;
+    const parsed = parseDefinition(text);
+    expect(parsed).toEqual(parseWithPositions(text));
+    expect(parsed.ok ? [] : parsed.errors.map((e) => e.message)).toEqual([]);
+    const laughs = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      ...['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map(
+        (k, i) =>
+          `${k}: &${k} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(',')}]`,
+      ),
+    ].join('\n');
+    expect(parseDefinition(laughs)).toMatchObject({
+      ok: false,
+      errors: [{ rule: 'yaml-syntax', message: expect.stringMatching(/alias/i) }],
+    });
   });
 });
 
