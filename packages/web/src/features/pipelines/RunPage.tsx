@@ -20,6 +20,7 @@ import { useEnvironmentQuery } from '../environments/api';
 import { isFinished, useRunQuery } from './api';
 import { durationOf, formatTime } from './format';
 import { RunActions } from './RunActions';
+import { RunExportButton } from './RunExportButton';
 import { RunLogs } from './RunLogs';
 import { RunTasks } from './RunTasks';
 import { useTriggerText } from './RunTrigger';
@@ -104,6 +105,7 @@ function RunView({ run }: { run: PipelineRunDetail }) {
         </Typography>
         <StatusChip status={run.status} testId="run-status" />
         <RunActions run={run} />
+        <RunExportButton run={run} />
         <OpenInStudio run={run.id} />
       </Box>
       {run.reason || run.message ? (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentUrl, renderApp } from '../../test/app';
 import { sampleRun } from '../../test/pipelines-peer';
 import { opts } from '../../test/settings-peer';
@@ -86,5 +86,20 @@ describe('Run from YAML', () => {
     await waitFor(() => expect(within(dag).getAllByTestId('dag-node')).toHaveLength(2), { timeout: 15_000 });
     expect(dag.dataset.edges).toBe('build->test:runAfter');
     expect(ctx.peer.calls('GET', '/api/pipelineruns/run-doc/export')).toHaveLength(1);
+
+    // the run as a Tekton PipelineRun, downloaded as YAML
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:run';
+    });
+    URL.revokeObjectURL = vi.fn();
+    HTMLAnchorElement.prototype.click = vi.fn();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export as Tekton YAML' }));
+    await waitFor(() => expect(saved).toHaveLength(1), opts);
+    expect(ctx.peer.calls('GET', '/api/pipelineruns/run-doc/export').at(-1)!.query).toEqual({
+      format: 'yaml',
+    });
+    expect(await saved[0]!.text()).toContain('PipelineRun');
   });
 });

@@ -10,6 +10,8 @@ export const pipelines = {
     help: 'يشير pipelineRef إلى خط معالجة في مساحة العمل هذه، ويشير taskRef إلى قالب مهمة؛ أما pipelineSpec أو taskSpec، أو المهام وخط المعالجة في تدفق YAML نفسه، فتُشغَّل مع هذا التشغيل وحده.',
     submit: 'إنشاء التشغيل',
     fromDocument: 'من {{kind}}',
+    export: 'تصدير بصيغة Tekton YAML',
+    exportError: 'تعذّر تصدير التشغيل.',
   },
   runDialog: { timeoutCap: 'حد المؤسسة ينهي التشغيل بعد {{count}} دقيقة' },
   versions: {

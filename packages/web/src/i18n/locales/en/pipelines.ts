@@ -94,6 +94,8 @@ export const pipelines = {
     help: 'A pipelineRef names a pipeline of this workspace and a taskRef a task template; a pipelineSpec, a taskSpec, or Tasks and a Pipeline in the same YAML stream run with this run only.',
     submit: 'Create run',
     fromDocument: 'From a {{kind}}',
+    export: 'Export as Tekton YAML',
+    exportError: 'The run could not be exported.',
   },
   external: {
     title: 'External pipeline',
