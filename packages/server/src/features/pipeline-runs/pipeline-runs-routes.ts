@@ -97,8 +97,12 @@ export function pipelineRunsRoutes(service: PipelineRunsService, live?: LiveLogs
         const document = await service.export(request.workspaceId!, request.params.id);
         const accept = request.headers.accept ?? '';
         const yaml = request.query.format ? request.query.format === 'yaml' : /\byaml\b/.test(accept);
+        const name = String((document.metadata as { name?: string } | undefined)?.name ?? 'pipelinerun');
         return yaml
-          ? reply.type('application/yaml; charset=utf-8').send(stringify(document, { lineWidth: 0 }))
+          ? reply
+              .type('application/yaml; charset=utf-8')
+              .header('content-disposition', `inline; filename="${name.replace(/[^\w.-]+/g, '_')}.yaml"`)
+              .send(stringify(document, { lineWidth: 0 }))
           : reply.type('application/json; charset=utf-8').send(JSON.stringify(document));
       },
     });

@@ -130,6 +130,7 @@ describe('POST /api/pipelineruns with a Tekton document, GET /api/pipelineruns/:
 
     const yaml = await get(`/api/pipelineruns/${run.id}/export`, { accept: 'application/yaml' });
     expect(yaml.headers['content-type']).toContain('application/yaml');
+    expect(yaml.headers['content-disposition']).toBe('inline; filename="sum-three-pipeline-run.yaml"');
     expect(parse(yaml.body)).toEqual(doc);
 
     // kubectl create -f of the same file again: the name is taken
