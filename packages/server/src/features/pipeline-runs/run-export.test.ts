@@ -138,4 +138,29 @@ spec:
       message: 'PipelineRun "sleeper" was cancelled',
     });
   });
+
+  it("exports a run past its timeouts.pipeline as PipelineRunTimeout, with Tekton's message", async () => {
+    const res = await post(`apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata: { name: too-slow }
+spec:
+  timeouts: { pipeline: 1s }
+  pipelineSpec:
+    tasks:
+      - name: nap
+        taskSpec: { steps: [{ name: sleep, image: alpine, script: 'sleep 20' }] }
+`);
+    expect(res.statusCode, res.body).toBe(201);
+    const run = await finished((res.json() as PipelineRunView).id);
+    expect(run.status).toBe('timed_out');
+    const doc = (await get(`/api/pipelineruns/${run.id}/export`)).json();
+    expect(crdIssues(doc)).toEqual([]);
+    expect(doc.spec.timeouts).toEqual({ pipeline: '1s' });
+    expect(doc.status.conditions[0]).toMatchObject({
+      status: 'False',
+      reason: 'PipelineRunTimeout',
+      message: 'PipelineRun "too-slow" failed to finish within "1s"',
+    });
+    expect(doc.status.completionTime).toEqual(expect.any(String));
+  });
 });
