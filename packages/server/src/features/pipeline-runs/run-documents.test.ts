@@ -178,6 +178,29 @@ describe('POST /api/pipelineruns with a Tekton document, GET /api/pipelineruns/:
     expect(exported.spec.pipelineSpec.tasks[0].name).toBe('print-date');
   });
 
+  it('runs a TaskRun of a task template by taskRef (the built-in run-script), with its params', async () => {
+    const res = await post(`apiVersion: tekton.dev/v1
+kind: TaskRun
+metadata: { generateName: scripted- }
+spec:
+  taskRef: { name: run-script, kind: Task }
+  params:
+    - name: script
+      value: echo "from the template"
+  workspaces:
+    - name: source
+      emptyDir: {}
+  timeout: 10m
+`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ timeoutMs: 600_000, params: { script: 'echo "from the template"' } });
+    const run = await finished(res.json().id);
+    expect(run.status, run.reason ?? '').toBe('succeeded');
+    expect(run.taskRuns.map((r) => r.name)).toEqual(['run-script']);
+    const logs = await get(`/api/pipelineruns/${run.id}/logs?task=run-script`);
+    expect(logs.body).toContain('from the template');
+  });
+
   it('runs a JSON PipelineRun of a stored pipeline by pipelineRef, with its labels kept for the export', async () => {
     const res = await post({
       apiVersion: 'tekton.dev/v1',
