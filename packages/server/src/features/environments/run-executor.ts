@@ -5,6 +5,7 @@ import {
   executorResolver,
   type EnvironmentTarget,
 } from '../pipelines/executor/kubernetes-executor-resolver.js';
+import { refusedOutcome } from '../pipelines/executor/kubernetes-executor-refusals.js';
 import type { LocalExecutor } from '../pipelines/executor/local-executor.js';
 import { tektonHandOff, type TektonTarget } from '../pipelines/tekton-handoff/tekton-hand-off.js';
 import { guardGitClone } from '../pipeline-catalogue/built-in-tasks/git-clone-guard.js';
@@ -35,8 +36,19 @@ export function withClusterExecutor(
       // a task that outlived its server can only have run locally (a pod is not re-attached)
       recoverable: (ids) => local.recoverable(ids),
       release: (id) => local.release(id),
-      runTask: (task, io, signal) =>
-        isInServerTask(task) ? deploy.runTask(run, task, io, signal) : base.runTask(task, io, signal),
+      runTask: (task, io, signal) => {
+        if (!isInServerTask(task)) return base.runTask(task, io, signal);
+        // Slipway carries these out itself, through the agent: no pod runs as the account
+        if (task.serviceAccountName !== undefined)
+          return Promise.resolve(
+            refusedOutcome(
+              task,
+              io,
+              `service account "${task.serviceAccountName}" cannot be honoured for task "${task.name}": Slipway carries out deploy and apply-yaml tasks itself, through the cluster's agent and its identity`,
+            ),
+          );
+        return deploy.runTask(run, task, io, signal);
+      },
     };
   };
   const handOff = tekton ? tektonHandOff({ gateway, target: tekton }) : undefined;

@@ -124,15 +124,25 @@ export function refuseIfSet(value: unknown, path: string, why: string): Definiti
   return [unsupported(path, `${path} is not supported: ${why}`)];
 }
 
-/** `serviceAccountName`: the namespace's default service account is what every task runs as here. */
+/** A Kubernetes object name (RFC 1123 subdomain), as a ServiceAccount's name is. */
+const RFC1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+/**
+ * `serviceAccountName`: a ServiceAccount's name. Honoured where the environment's cluster runs the
+ * tasks (the pods, or Tekton there); a run on the server refuses any but "default" (see
+ * run-service-accounts.ts).
+ */
 export function serviceAccountIssues(value: unknown, path: string): DefinitionIssue[] {
-  if (value === undefined || value === DEFAULT_SERVICE_ACCOUNT) return [];
-  return [
-    unsupported(
-      path,
-      `service account ${JSON.stringify(value)} cannot be honoured: Slipway runs every task as the namespace's "default" service account`,
-    ),
-  ];
+  if (value === undefined) return [];
+  if (typeof value !== 'string' || value.length > 253 || !RFC1123_SUBDOMAIN.test(value))
+    return [
+      {
+        path,
+        rule: 'service-account',
+        message: `${JSON.stringify(value)} is not a service account name: lower-case letters, digits, '-' and '.', at most 253`,
+      },
+    ];
+  return [];
 }
 
 export const POD_TEMPLATE_WHY =

@@ -57,6 +57,22 @@ export class RunDocumentStore {
     return row ? row.namespace : undefined;
   }
 
+  /**
+   * The environment's cluster runs its runs' tasks (bound to a cluster and a namespace, and its task
+   * runner not `server`): only there does a task's service account mean something.
+   */
+  async clusterRunsTasks(environmentId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({
+        clusterId: environments.clusterId,
+        namespace: environments.namespace,
+        taskRunner: environments.taskRunner,
+      })
+      .from(environments)
+      .where(eq(environments.id, environmentId));
+    return Boolean(row?.clusterId && row.namespace && row.taskRunner !== 'server');
+  }
+
   /** Records an ad-hoc pipeline with its one version; a unique violation means the name is taken. */
   async createAdhoc(workspaceId: string, name: string, definition: string, createdBy: string | null) {
     const id = randomUUID();

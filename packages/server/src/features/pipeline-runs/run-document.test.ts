@@ -124,18 +124,23 @@ spec:
   });
 
   it.each([
-    ['timeouts.tasks', { timeouts: { tasks: '5m' } }, 'spec.timeouts.tasks', 'unsupported'],
     [
-      'timeouts.finally',
-      { timeouts: { pipeline: '1h', finally: '5m' } },
-      'spec.timeouts.finally',
-      'unsupported',
+      'timeouts.tasks over timeouts.pipeline',
+      { timeouts: { pipeline: '1m', tasks: '2m' } },
+      'spec.timeouts.tasks',
+      'timeouts',
     ],
     [
-      'a service account',
-      { taskRunTemplate: { serviceAccountName: 'builder' } },
+      'timeouts.finally over the default timeout (1h)',
+      { timeouts: { finally: '2h' } },
+      'spec.timeouts.finally',
+      'timeouts',
+    ],
+    [
+      'a service account that is not a name',
+      { taskRunTemplate: { serviceAccountName: 'Builder_1' } },
       'spec.taskRunTemplate.serviceAccountName',
-      'unsupported',
+      'service-account',
     ],
     [
       'a pod template',
@@ -147,12 +152,6 @@ spec:
       'compute resources',
       { taskRunSpecs: [{ pipelineTaskName: 'a', computeResources: { limits: { cpu: '1' } } }] },
       'spec.taskRunSpecs[0].computeResources',
-      'unsupported',
-    ],
-    [
-      'a per-task service account',
-      { taskRunSpecs: [{ pipelineTaskName: 'a', serviceAccountName: 'x' }] },
-      'spec.taskRunSpecs[0].serviceAccountName',
       'unsupported',
     ],
     [
@@ -300,10 +299,10 @@ spec:
       'unsupported',
     ],
     [
-      'a service account',
-      'taskRef: { name: echo }\n  serviceAccountName: robot',
+      'a service account that is not a name',
+      'taskRef: { name: echo }\n  serviceAccountName: "robot:x"',
       'spec.serviceAccountName',
-      'unsupported',
+      'service-account',
     ],
     [
       'both taskRef and taskSpec',

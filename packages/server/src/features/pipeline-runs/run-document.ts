@@ -26,6 +26,7 @@ import {
   withoutEchoes,
   type RunMetadata,
 } from './run-document-rules.js';
+import { readTimeouts } from './run-document-timeouts.js';
 import { placeIssue, readStream, type StreamDocument } from './run-document-yaml.js';
 
 /*
@@ -109,7 +110,8 @@ function strayMessage(kind: RunKind, allowed: readonly string[], stray: unknown)
     Secret: 'create secrets in Slipway (Secrets) and bind them by name',
     PersistentVolumeClaim:
       "bind a workspace to a volumeClaimTemplate, or to a claim that exists on the environment's cluster",
-    ServiceAccount: 'tasks run as the namespace\'s "default" service account',
+    ServiceAccount:
+      "create it in the environment's namespace and name it in taskRunTemplate.serviceAccountName (or a taskRunSpec's serviceAccountName)",
   };
   const why = typeof stray === 'string' && where[stray] ? `: ${where[stray]}` : '';
   return `beside a ${kind} a stream may hold only ${allowed.join(', ')} documents, not ${JSON.stringify(stray ?? null)}${why}`;
@@ -231,17 +233,7 @@ function readPipelineRun(
     });
   if (hasRef && isObject(spec.pipelineRef))
     issues.push(...resolverIssues(spec.pipelineRef, 'spec.pipelineRef'));
-  const timeouts = isObject(spec.timeouts) ? spec.timeouts : {};
-  issues.push(...unknownFields(timeouts, ['pipeline', 'tasks', 'finally'], 'spec.timeouts', 'PipelineRun'));
-  for (const part of ['tasks', 'finally'])
-    issues.push(
-      ...refuseIfSet(
-        timeouts[part],
-        `spec.timeouts.${part}`,
-        "Slipway enforces one deadline for the whole run (timeouts.pipeline) and per-task timeouts (a pipeline task's timeout, taskRunSpecs[].timeout); a separate deadline for the tasks or the finally tasks is not enforced",
-      ),
-    );
-  const runTimeout = timeoutMs(timeouts.pipeline, 'spec.timeouts.pipeline', issues);
+  const timeouts = readTimeouts(spec.timeouts, issues);
   const template = isObject(spec.taskRunTemplate) ? spec.taskRunTemplate : {};
   issues.push(
     ...unknownFields(template, ['serviceAccountName', 'podTemplate'], 'spec.taskRunTemplate', 'PipelineRun'),
@@ -360,13 +352,13 @@ function readPipelineRun(
       ...(adhoc ? { adhoc } : { pipelineRef: refName! }),
       params,
       workspaces,
-      timeoutMs: runTimeout,
+      timeoutMs: timeouts.runMs,
       taskRunSpecs,
       record: {
         kind: 'PipelineRun',
         ...(Object.keys(metadata.labels).length ? { labels: metadata.labels } : {}),
         ...(Object.keys(metadata.annotations).length ? { annotations: metadata.annotations } : {}),
-        ...(timeouts.pipeline !== undefined ? { timeouts: { pipeline: String(timeouts.pipeline) } } : {}),
+        ...(Object.keys(timeouts.written).length > 0 ? { timeouts: timeouts.written } : {}),
         ...(typeof template.serviceAccountName === 'string'
           ? { serviceAccountName: template.serviceAccountName }
           : {}),

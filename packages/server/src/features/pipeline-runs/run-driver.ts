@@ -22,6 +22,7 @@ import {
 import { describeIssues, type RunDefinition } from './run-definition.js';
 import { RunDirectory, type WorkspaceBinding } from './run-directory.js';
 import { configMapsOf, type DefinitionSource } from './run-sources.js';
+import { RunSections } from './run-sections.js';
 import { effectiveTimeout, finalStatus, restoredStates } from './run-status.js';
 import type { ClaimedRun, RunStore } from './run-store.js';
 import { TaskRunner, type TaskEnd, type TaskRunnerDeps } from './task-runner.js';
@@ -50,6 +51,8 @@ export class RunDriver {
   private params: Record<string, ParamValue> = {};
   private readonly dir: RunDirectory;
   private readonly runner: TaskRunner;
+  /** timeouts.tasks and timeouts.finally of a run document's run */
+  private readonly sections: RunSections;
 
   constructor(
     private readonly deps: DriverDeps,
@@ -58,10 +61,13 @@ export class RunDriver {
     // every task of the run (a fan-out of hundreds) listens on this one signal
     setMaxListeners(0, this.controller.signal);
     this.dir = new RunDirectory(deps.dataDir, run.id);
+    this.sections = new RunSections(run, this.controller.signal);
     this.runner = new TaskRunner(deps, run, this.dir, {
       signal: this.controller.signal,
       stoppedBy: () => this.stoppedBy,
       detached: () => this.detached,
+      sectionSignal: (node) => this.sections.signal(node),
+      sectionTimedOut: (node) => this.sections.timedOut(node),
       tenant: run.organisationId,
     });
   }
@@ -142,16 +148,21 @@ export class RunDriver {
     const timeout = effectiveTimeout(this.run.timeoutMs, this.run.maxRunMinutes, this.deps.minuteMs);
     const elapsed = Date.now() - (this.run.startedAt ?? new Date()).getTime();
     const timer = setTimeout(() => this.stop('timeout'), Math.max(0, timeout.ms - elapsed));
+    this.sections.start(existing);
     try {
       await this.schedule(graph, definition, workspaces);
     } finally {
       clearTimeout(timer);
+      this.sections.stop();
     }
     if (this.detached) return;
     const outcome = pipelineOutcome(this.states, { stoppedBy: this.stoppedBy });
     const results = resolvePipelineResults(definition.spec, this.context(definition));
     const [failedTask, failedReason] = [...this.failures.entries()][0] ?? [];
     const end = finalStatus(outcome, timeout, failedTask, failedReason);
+    // Tekton: a run whose tasks outlasted timeouts.tasks ends PipelineRunTimeout once finally is done
+    const tasksTimedOut = !this.stoppedBy && this.sections.tasksTimeoutReason;
+    if (tasksTimedOut) return this.finish('timed_out', tasksTimedOut, outcome.message, results);
     return this.finish(end.status, end.reason, outcome.message, results);
   }
 
@@ -187,7 +198,11 @@ export class RunDriver {
       if (this.detached) break;
       const decision = readyTasks(graph, this.states, {
         context: this.context(definition),
-        ...(this.stoppedBy ? { stopReason: this.controller.signal.reason?.message, runFinally: false } : {}),
+        ...(this.stoppedBy
+          ? { stopReason: this.controller.signal.reason?.message, runFinally: false }
+          : this.sections.stopReason
+            ? { stopReason: this.sections.stopReason }
+            : {}),
       });
       for (const skip of decision.skip) {
         this.states[skip.name] = { state: 'skipped', skipCause: skip.cause };
@@ -201,6 +216,7 @@ export class RunDriver {
       for (const name of decision.start) {
         this.states[name] = { state: 'running' };
         const node = byName.get(name)!;
+        if (node.isFinally) this.sections.finallyStarting();
         const done = this.startTask(node, graph, definition, workspaces)
           .then((end) => {
             this.states[name] = { state: end.ok ? 'succeeded' : 'failed' };

@@ -9,6 +9,8 @@ import {
 } from '../pipelines/definition/index.js';
 import type { RunDocumentRecord } from './run-document.js';
 import { DEFAULT_SERVICE_ACCOUNT } from './run-document-rules.js';
+import { TASKS_TIMEOUT_REASON } from './run-document-timeouts.js';
+import { TASKS_TIMEOUT_SKIP } from './run-sections.js';
 import type { RunRow } from './run-store.js';
 import type { TaskRunRow } from './task-store.js';
 
@@ -98,7 +100,10 @@ function condition(run: RunRow, taskRuns: readonly TaskRunRow[]) {
       return {
         status: 'False',
         reason: 'PipelineRunTimeout',
-        message: `PipelineRun "${run.name}" failed to finish within "${formatDuration(run.timeoutMs)}"`,
+        // Tekton's two messages: the whole run's deadline, or its tasks' (timeouts.tasks)
+        message: run.reason?.startsWith(TASKS_TIMEOUT_REASON)
+          ? `PipelineRun "${run.name}" failed due to tasks failed to finish within "${run.reason.slice(TASKS_TIMEOUT_REASON.length)}"`
+          : `PipelineRun "${run.name}" failed to finish within "${formatDuration(run.timeoutMs)}"`,
       };
     case 'cancelled':
       return { status: 'False', reason: 'Cancelled', message: `PipelineRun "${run.name}" was cancelled` };
@@ -115,7 +120,10 @@ export function skippingReason(reason: string | null, run: RunRow): string {
   if (/^parent task ".*" was skipped/.test(text)) return 'Parent Tasks were skipped';
   if (/^results of task ".*" are missing/.test(text)) return 'Results were missing';
   if (/^pipeline is stopping/.test(text) || /^parent task ".*" failed/.test(text)) {
-    if (run.status === 'timed_out') return 'PipelineRun timeout has been reached';
+    if (run.status === 'timed_out')
+      return run.reason?.startsWith(TASKS_TIMEOUT_REASON)
+        ? TASKS_TIMEOUT_SKIP
+        : 'PipelineRun timeout has been reached';
     if (run.status === 'cancelled') return 'PipelineRun was gracefully cancelled';
     return 'PipelineRun was stopping';
   }
@@ -197,6 +205,11 @@ function status(input: ExportInput): Json {
   };
 }
 
+function sectionsWritten(record: Partial<RunDocumentRecord>): Record<string, string> {
+  const { tasks, finally: fin } = record.timeouts ?? {};
+  return { ...(tasks !== undefined ? { tasks } : {}), ...(fin !== undefined ? { finally: fin } : {}) };
+}
+
 /** The run as a Tekton v1 PipelineRun with its status. */
 export function exportPipelineRun(input: ExportInput): Json {
   const { run, pipeline, spec } = input;
@@ -219,7 +232,12 @@ export function exportPipelineRun(input: ExportInput): Json {
       ...(pipeline.adhoc && spec ? { pipelineSpec: spec } : { pipelineRef: { name: pipeline.name } }),
       ...(params.length > 0 ? { params } : {}),
       ...(bindings.length > 0 ? { workspaces: bindings } : {}),
-      timeouts: { pipeline: formatDuration(run.timeoutMs) },
+      // the sections as written (the run's own deadline as it ran)
+      timeouts: {
+        // "0" (no timeout) as written, which Tekton requires beside a section of "0"
+        pipeline: record.timeouts?.pipeline === '0' ? '0' : formatDuration(run.timeoutMs),
+        ...sectionsWritten(record),
+      },
       taskRunTemplate: { serviceAccountName: record.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT },
       ...(record.taskRunSpecs ? { taskRunSpecs: record.taskRunSpecs } : {}),
       ...(run.cancelRequestedAt ? { status: 'Cancelled' } : {}),

@@ -18,6 +18,7 @@ import type { LogPublisher } from './logs/log-publisher.js';
 import type { RunDirectory } from './run-directory.js';
 import { configMapsOf, type ConfigMapSource, type SecretSource } from './run-sources.js';
 import { stoppedTaskStatus } from './run-status.js';
+import { documentRecordOf, serviceAccountFor } from './run-service-accounts.js';
 import { foldStepEnv, needsStepEnv, type StepEnvSources } from './step-env.js';
 import type { RunRow } from './run-store.js';
 import type { TaskRunStart, TaskStore } from './task-store.js';
@@ -46,6 +47,13 @@ export interface TaskRunnerDeps {
 export interface RunState {
   signal: AbortSignal;
   stoppedBy(): 'timeout' | 'cancel' | undefined;
+  /**
+   * The signal of the task's section (its tasks or its finally tasks), aborted also when the
+   * section's deadline passes (timeouts.tasks, timeouts.finally); `signal` by default.
+   */
+  sectionSignal?(node: GraphNode): AbortSignal;
+  /** Set once the task's section outlasted its deadline: the reason its stopped task runs end with. */
+  sectionTimedOut?(node: GraphNode): string | undefined;
   detached(): boolean;
   /** The run's organisation: its tasks and steps share slots fairly with other organisations'. */
   tenant?: string;
@@ -184,11 +192,16 @@ export class TaskRunner {
         runningTimers.set(step, timer);
       },
     };
-    const signal = this.state.signal;
+    const signal = this.state.sectionSignal?.(node) ?? this.state.signal;
     let outcome: TaskOutcome;
     try {
       const tenant = this.state.tenant;
-      const task = tenant === undefined ? resolved : { ...resolved, tenant };
+      const serviceAccountName = serviceAccountFor(documentRecordOf(this.run.trigger), node.name);
+      const task = {
+        ...resolved,
+        ...(tenant === undefined ? {} : { tenant }),
+        ...(serviceAccountName === undefined ? {} : { serviceAccountName }),
+      };
       outcome = await this.deps.semaphore.run(
         () => this.deps.executor.runTask(task, io, signal),
         signal,
@@ -218,7 +231,12 @@ export class TaskRunner {
     if (typed.error && outcome.status === 'succeeded')
       outcome = { ...outcome, status: 'failed', reason: typed.error };
     const by = this.state.stoppedBy();
-    const stopped = by ? stoppedTaskStatus(outcome, by) : undefined;
+    const section = by ? undefined : this.state.sectionTimedOut?.(node);
+    const stopped = by
+      ? stoppedTaskStatus(outcome, by)
+      : section && outcome.status !== 'succeeded'
+        ? { status: 'timed_out' as const, reason: section }
+        : undefined;
     const status = stopped?.status ?? outcome.status;
     const reason = stopped?.reason ?? outcome.reason;
     // the steps, the task run, its last log chunk and the NOTIFYs: one statement, shared with

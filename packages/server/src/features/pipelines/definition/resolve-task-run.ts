@@ -112,6 +112,12 @@ export interface ResolvedTaskRun {
   retries: number;
   /** Whose run this is (its organisation): step slots are shared fairly between tenants. */
   tenant?: string;
+  /**
+   * The Kubernetes service account the task runs as (a run document's taskRunSpecs or
+   * taskRunTemplate); absent for the namespace's "default". Only an executor whose tasks run in a
+   * cluster can honour it: the others refuse the task (pipeline-runs/run-service-accounts.ts).
+   */
+  serviceAccountName?: string;
 }
 
 export interface ResolveContext extends SubstitutionContext {

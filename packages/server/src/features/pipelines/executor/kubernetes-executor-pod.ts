@@ -143,6 +143,8 @@ export function podPlan(
     metadata: { name, namespace: options.namespace, labels },
     spec: {
       restartPolicy: 'Never',
+      // a run document's taskRunSpecs / taskRunTemplate service account; else the namespace's default
+      ...(run.serviceAccountName ? { serviceAccountName: run.serviceAccountName } : {}),
       ...(run.timeoutMs ? { activeDeadlineSeconds: Math.max(1, Math.ceil(run.timeoutMs / 1000)) } : {}),
       containers,
       volumes,

@@ -14,6 +14,7 @@ import { refuseUnsandboxed } from './sandbox/task-volumes.js';
 import { logWorkspaceSizes } from './sandbox/workspace-size.js';
 import type { ResolvedTaskRun } from './types.js';
 import { forAttempt } from '../definition/retry-count.js';
+import { serverServiceAccountRefusal } from './service-account.js';
 
 export interface LocalExecutorOptions {
   /** Parent of the per-attempt scratch dirs (HOME of the steps, their script files). */
@@ -79,7 +80,11 @@ export class LocalExecutor implements Executor {
 
   async runTask(run: ResolvedTaskRun, io: TaskIo, signal: AbortSignal): Promise<TaskOutcome> {
     const log = new TaskLog(io, new SecretMasker());
-    const refused = await this.options.refuse?.();
+    // the server has no Kubernetes identity to run a task as (pipeline-runs/run-service-accounts.ts)
+    const refused =
+      run.serviceAccountName !== undefined
+        ? serverServiceAccountRefusal(run.serviceAccountName)
+        : await this.options.refuse?.();
     if (refused !== undefined) {
       log.system(run.steps[0]?.name ?? '', refused);
       run.steps.forEach((s) => io.onStepState(s.name, 'skipped'));

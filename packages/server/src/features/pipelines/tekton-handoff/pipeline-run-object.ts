@@ -1,5 +1,13 @@
-import { formatDuration, TEKTON_API_VERSION, taskSpecFor, type PipelineTask } from '../definition/index.js';
+import {
+  formatDuration,
+  parseDuration,
+  TEKTON_API_VERSION,
+  taskSpecFor,
+  type PipelineTask,
+} from '../definition/index.js';
 import type { RunDefinition } from '../../pipeline-runs/run-definition.js';
+import type { RunDocumentRecord } from '../../pipeline-runs/run-document.js';
+import { documentRecordOf } from '../../pipeline-runs/run-service-accounts.js';
 import { runReferences, type Reference } from './run-references.js';
 
 /** The label every object Slipway hands to Tekton carries: the Slipway run's id. */
@@ -43,7 +51,14 @@ export class HandOffError extends Error {
 }
 
 export interface PlanInput {
-  run: { id: string; name: string; params: unknown; workspaceBindings: unknown };
+  run: {
+    id: string;
+    name: string;
+    params: unknown;
+    workspaceBindings: unknown;
+    /** a run document's run keeps its timeouts and service accounts here (trigger.document) */
+    trigger?: unknown;
+  };
   definition: RunDefinition;
   namespace: string;
   /** the run's effective timeout: `spec.timeouts.pipeline` */
@@ -141,6 +156,7 @@ export function pipelineRunPlan(input: PlanInput): PipelineRunPlan {
     } as { name: string });
   }
   const name = pipelineRunName(run);
+  const record = documentRecordOf(run.trigger);
   const object: PipelineRunObject = {
     apiVersion: TEKTON_API_VERSION,
     kind: 'PipelineRun',
@@ -155,8 +171,41 @@ export function pipelineRunPlan(input: PlanInput): PipelineRunPlan {
       ...(params.length > 0 ? { params } : {}),
       ...(bindings.length > 0 ? { workspaces: bindings } : {}),
       // formatDuration writes a Go duration (`1h0m0s`), as spec.timeouts takes it
-      timeouts: { pipeline: formatDuration(input.timeoutMs) },
+      timeouts: { pipeline: formatDuration(input.timeoutMs), ...sectionsOf(record, input.timeoutMs) },
+      ...serviceAccountsOf(record),
     },
   };
   return { name, namespace, object, references: runReferences(object), tasks };
+}
+
+/**
+ * A run document's `timeouts.tasks` and `timeouts.finally`, within the pipeline timeout sent (the
+ * run's own, or its organisation's shorter cap): "0" (no deadline for the section) is left out, as
+ * Tekton takes "0" only beside a pipeline timeout of "0", which Slipway sends as its longest run.
+ */
+function sectionsOf(record: Partial<RunDocumentRecord>, pipelineMs: number): Record<string, string> {
+  const ms = (key: string) => {
+    const text = record.timeouts?.[key];
+    const value = text === undefined ? null : parseDuration(text);
+    return value ? value : undefined;
+  };
+  const tasks = ms('tasks') === undefined ? undefined : Math.min(ms('tasks')!, pipelineMs);
+  const fin = ms('finally') === undefined ? undefined : Math.min(ms('finally')!, pipelineMs - (tasks ?? 0));
+  return {
+    ...(tasks !== undefined ? { tasks: formatDuration(tasks) } : {}),
+    ...(fin !== undefined && fin > 0 ? { finally: formatDuration(fin) } : {}),
+  };
+}
+
+/** A run document's service accounts: `taskRunTemplate` and the `taskRunSpecs` that name one. */
+function serviceAccountsOf(record: Partial<RunDocumentRecord>): Record<string, unknown> {
+  const specs = (record.taskRunSpecs ?? [])
+    .filter((s) => typeof s.serviceAccountName === 'string')
+    .map((s) => ({ pipelineTaskName: s.pipelineTaskName, serviceAccountName: s.serviceAccountName }));
+  return {
+    ...(record.serviceAccountName
+      ? { taskRunTemplate: { serviceAccountName: record.serviceAccountName } }
+      : {}),
+    ...(specs.length > 0 ? { taskRunSpecs: specs } : {}),
+  };
 }
