@@ -5,7 +5,7 @@ import { createSignedInUser, type TestUser } from '../../../test-support/identit
 import { createTestApp, type TestApp } from '../../../test-support/test-app.js';
 import type { LogLine, StepState, TaskIo } from './executor.js';
 import { KubernetesExecutor } from './kubernetes-executor.js';
-import { claimName, parseTerminationMessage } from './kubernetes-executor-pod.js';
+import { claimName, parseTerminationMessage, podPlan } from './kubernetes-executor-pod.js';
 import type { ResolvedTaskRun } from './types.js';
 
 const NS = 'ci';
@@ -173,6 +173,29 @@ describe('Kubernetes executor, through the real agent', () => {
     const result = await outcome;
     expect(result.status).toBe('cancelled');
     expect(cluster.api.get('v1', 'Pod', pod.name, NS)).toBeUndefined();
+  });
+
+  it("runs the pod as the task's service account (a run document's taskRunSpecs or taskRunTemplate)", async () => {
+    const { io } = recorder();
+    const controller = new AbortController();
+    const outcome = executor.runTask(
+      taskRun({ workspaces: {}, serviceAccountName: 'build-bot' }),
+      io,
+      controller.signal,
+    );
+    const pod = await podOf();
+    const stored = cluster.api.get('v1', 'Pod', pod.name, NS)!;
+    expect(kubernetesSchemaProblem(stored)).toBeNull();
+    expect((stored.spec as { serviceAccountName?: string }).serviceAccountName).toBe('build-bot');
+    controller.abort();
+    expect((await outcome).status).toBe('cancelled');
+    // without one, the pod names none: the namespace's "default"
+    const plain = podPlan(taskRun({ workspaces: {} }), {
+      namespace: NS,
+      runKey: 'k',
+      secretValues: new Map(),
+    });
+    expect(plain.pod.spec).not.toHaveProperty('serviceAccountName');
   });
 
   it("enforces the task's timeout: the pod gets a deadline and is deleted when it passes", async () => {

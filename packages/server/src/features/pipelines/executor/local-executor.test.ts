@@ -46,6 +46,20 @@ describe('LocalExecutor: steps, output, env, results', () => {
     expect(first!.finishedAt!.getTime()).toBeGreaterThanOrEqual(first!.startedAt!.getTime());
   });
 
+  it('refuses a task with a service account: the server has no Kubernetes identity to give it', async () => {
+    const io = recordingIo();
+    const run = taskRun(dir, [step('first', { script: 'echo ran > ran.txt' })], {
+      serviceAccountName: 'build-bot',
+    });
+    const outcome = await executor.runTask(run, io, neverAborted());
+    expect(outcome.status).toBe('failed');
+    expect(outcome.reason).toMatch(
+      /^service account "build-bot" cannot be honoured here: the task runs on Slipway's own executor \(on the server, not in a cluster\)/,
+    );
+    expect(outcome.steps.map((s) => s.status)).toEqual(['skipped']);
+    expect(io.lines.map((l) => l.stream)).toEqual(['system']);
+  });
+
   it('tags stdout and stderr and keeps their order', async () => {
     const io = recordingIo();
     const script =

@@ -2,6 +2,7 @@ import type { PipelineRunStatus } from '@slipway/contracts';
 import type { StepEnd } from '../../pipeline-runs/task-store.js';
 import type { ParamValue } from '../definition/index.js';
 import type { TaskStatus } from '../executor/executor.js';
+import { TASKS_TIMEOUT_REASON } from '../../pipeline-runs/run-document-timeouts.js';
 
 /**
  * Tekton's status, as its controller writes it on PipelineRuns and TaskRuns (tektoncd/pipeline
@@ -89,8 +90,12 @@ export function pipelineRunEnd(pr: TektonObject, timeoutReason: string): RunEnd 
   if (c.status === 'True') return { status: 'succeeded', reason: c.reason ?? 'Succeeded', message, results };
   if (c.reason && CANCELLED.has(c.reason))
     return { status: 'cancelled', reason: 'Cancelled', message, results };
-  if (c.reason === 'PipelineRunTimeout')
-    return { status: 'timed_out', reason: timeoutReason, message, results };
+  if (c.reason === 'PipelineRunTimeout') {
+    // Tekton's words when timeouts.tasks passed rather than the whole run's timeout
+    const tasks = /failed due to tasks failed to finish within "([^"]+)"/.exec(message);
+    const reason = tasks ? `${TASKS_TIMEOUT_REASON}${tasks[1]}` : timeoutReason;
+    return { status: 'timed_out', reason, message, results };
+  }
   return {
     status: 'failed',
     reason: `${c.reason ?? 'Failed'}: ${message}`.replace(/: $/, ''),
