@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DefinitionIssue } from '../pipelines/definition/index.js';
-import { readTimeouts, sectionTimeouts } from './run-document-timeouts.js';
+import { readTimeouts, sectionTimeouts, taskRunSpecTimeoutIssues } from './run-document-timeouts.js';
 
 /* tektoncd/pipeline docs/pipelineruns.md, "Configuring a failure timeout": its examples. */
 
@@ -84,5 +84,22 @@ describe("a PipelineRun's timeouts, as Tekton validates and computes them", () =
   it("names both sections when together they exceed the pipeline's timeout", () => {
     const { issues } = read({ pipeline: '1m', tasks: '40s', finally: '30s' });
     expect(issues.map((i) => i.path)).toEqual(['spec.timeouts.tasks', 'spec.timeouts.finally']);
+  });
+
+  it('holds a taskRunSpec timeout to timeouts.tasks, else timeouts.pipeline, else the default, as Tekton does', () => {
+    const at = 'spec.taskRunSpecs[0].timeout';
+    // docs/pipelineruns.md "Overriding Individual Task Timeouts": 5m within a pipeline of 10m
+    expect(taskRunSpecTimeoutIssues('5m', { pipeline: '10m' }, at)).toEqual([]);
+    expect(taskRunSpecTimeoutIssues('0', { pipeline: '10m' }, at)).toEqual([]);
+    expect(taskRunSpecTimeoutIssues('12m', { pipeline: '10m' }, at)).toEqual([
+      { path: at, rule: 'timeouts', message: '12m0s should be <= pipeline duration 10m0s' },
+    ]);
+    expect(taskRunSpecTimeoutIssues('5m', { pipeline: '10m', tasks: '3m' }, at)[0]?.message).toBe(
+      '5m0s should be <= pipeline tasks duration 3m0s',
+    );
+    expect(taskRunSpecTimeoutIssues('2h', {}, at)[0]?.message).toBe(
+      '2h0m0s should be <= default pipeline duration 1h0m0s',
+    );
+    expect(taskRunSpecTimeoutIssues('2h', { pipeline: '0' }, at)).toEqual([]);
   });
 });

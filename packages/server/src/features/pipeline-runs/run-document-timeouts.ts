@@ -68,6 +68,33 @@ export function readTimeouts(raw: unknown, issues: DefinitionIssue[]): ReadTimeo
   return { runMs, written };
 }
 
+/**
+ * A taskRunSpec's `timeout` within the PipelineRun's: `timeouts.tasks`, else `timeouts.pipeline`,
+ * else the default, as Tekton's validateTaskRunSpecTimeout checks it ("0" is within any).
+ */
+export function taskRunSpecTimeoutIssues(
+  timeout: unknown,
+  written: Record<string, string>,
+  path: string,
+): DefinitionIssue[] {
+  const ms = timeout === undefined ? null : parseDuration(String(timeout));
+  if (ms === null) return [];
+  const [limit, source] =
+    written.tasks !== undefined
+      ? [parseDuration(written.tasks), 'pipeline tasks duration']
+      : written.pipeline !== undefined
+        ? [parseDuration(written.pipeline), 'pipeline duration']
+        : [DEFAULT_MS, 'default pipeline duration'];
+  if (limit === null || limit === 0 || ms <= limit) return [];
+  return [
+    {
+      path,
+      rule: 'timeouts',
+      message: `${formatDuration(ms)} should be <= ${source} ${formatDuration(limit)}`,
+    },
+  ];
+}
+
 /** The deadlines of a run's sections in ms (undefined: none), as Tekton computes them. */
 export interface SectionTimeouts {
   tasksMs: number | undefined;

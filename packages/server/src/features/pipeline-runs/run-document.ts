@@ -26,7 +26,7 @@ import {
   withoutEchoes,
   type RunMetadata,
 } from './run-document-rules.js';
-import { readTimeouts } from './run-document-timeouts.js';
+import { readTimeouts, taskRunSpecTimeoutIssues } from './run-document-timeouts.js';
 import { placeIssue, readStream, type StreamDocument } from './run-document-yaml.js';
 
 /*
@@ -279,6 +279,8 @@ function readPipelineRun(
       ...refuseIfSet(entry.metadata, `${at}.metadata`, 'labels and annotations on task pods are not applied'),
     );
     const ms = timeoutMs(entry.timeout, `${at}.timeout`, issues);
+    if (ms !== undefined)
+      issues.push(...taskRunSpecTimeoutIssues(entry.timeout, timeouts.written, `${at}.timeout`));
     if (ms !== undefined) overrides.set(name, ms);
   });
   // the PipelineRun's shape, the stream's Tasks and Pipeline and an inline pipelineSpec, checked
