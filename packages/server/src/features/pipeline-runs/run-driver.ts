@@ -148,7 +148,10 @@ export class RunDriver {
     const timeout = effectiveTimeout(this.run.timeoutMs, this.run.maxRunMinutes, this.deps.minuteMs);
     const elapsed = Date.now() - (this.run.startedAt ?? new Date()).getTime();
     const timer = setTimeout(() => this.stop('timeout'), Math.max(0, timeout.ms - elapsed));
-    this.sections.start(existing);
+    const main = graph.nodes.filter((n) => !n.isFinally).map((n) => n.name);
+    this.sections.start(existing, () =>
+      main.every((name) => ['succeeded', 'failed', 'skipped'].includes(this.states[name]?.state ?? '')),
+    );
     try {
       await this.schedule(graph, definition, workspaces);
     } finally {

@@ -27,6 +27,8 @@ export class RunSections {
   private readonly tasksMs: number | undefined;
   private readonly finallyMs: number | undefined;
   private finallyStarted = false;
+  /** every non-finally task is done (the driver's states) */
+  private tasksDone: () => boolean = () => false;
 
   constructor(
     private readonly run: Pick<RunRow, 'trigger' | 'startedAt'>,
@@ -46,7 +48,8 @@ export class RunSections {
   }
 
   /** Starts the clocks: `tasks` from the run's start; `finally` from a finally task that ran before a restart. */
-  start(existing: readonly TaskRunRow[]): void {
+  start(existing: readonly TaskRunRow[], tasksDone: () => boolean): void {
+    this.tasksDone = tasksDone;
     const since = (at: Date | null | undefined) => Date.now() - (at ?? new Date()).getTime();
     if (this.tasksMs !== undefined) this.arm('tasks', this.tasksMs - since(this.run.startedAt));
     const finallyStarts = existing
@@ -94,8 +97,9 @@ export class RunSections {
   }
 
   private end(section: Section): void {
-    // Tekton times the tasks out only until the finally tasks start (FinallyStartTime unset)
-    if (section === 'tasks' && this.finallyStarted) return;
+    // Tekton times the tasks out only until the finally tasks start (FinallyStartTime unset); the
+    // tasks may all be done with finally about to start
+    if (section === 'tasks' && (this.finallyStarted || this.tasksDone())) return;
     this.ended[section] = true;
     // the section's running tasks end; the scheduler then looks again (stopReason)
     this.controllers[section].abort(new Error(SECTION_TIMEOUT_TASK_REASON));
