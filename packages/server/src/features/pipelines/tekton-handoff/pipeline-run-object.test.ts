@@ -90,6 +90,54 @@ describe('the PipelineRun a run is handed to Tekton as', () => {
     });
   });
 
+  it("sends a run document's timeouts.tasks/finally within the timeout sent, and its service accounts, passing the CRD schemas", () => {
+    const { definition } = example('pipelinerun-with-final-tasks.yaml');
+    const plan = (timeouts: Record<string, string>, timeoutMs: number) =>
+      pipelineRunPlan({
+        run: {
+          ...RUN,
+          params: {},
+          workspaceBindings: [],
+          trigger: {
+            kind: 'user',
+            document: {
+              kind: 'PipelineRun',
+              timeouts,
+              serviceAccountName: 'build-bot',
+              taskRunSpecs: [
+                { pipelineTaskName: 'clone-app-repo', serviceAccountName: 'git-reader' },
+                { pipelineTaskName: 'cleanup', timeout: '1m' },
+              ],
+            },
+          },
+        },
+        definition,
+        namespace: 'ci',
+        timeoutMs,
+      }).object;
+    // docs/pipelineruns.md's example, as written
+    const full = plan({ pipeline: '0h0m60s', tasks: '0h0m40s', finally: '0h0m20s' }, 60_000);
+    expect(pipelineRunIssues(full)).toEqual([]);
+    expect(full.spec.timeouts).toEqual({ pipeline: '1m0s', tasks: '40s', finally: '20s' });
+    expect(full.spec.taskRunTemplate).toEqual({ serviceAccountName: 'build-bot' });
+    // a taskRunSpec's timeout is in the pipeline task already; only the accounts go here
+    expect(full.spec.taskRunSpecs).toEqual([
+      { pipelineTaskName: 'clone-app-repo', serviceAccountName: 'git-reader' },
+    ]);
+    // an organisation's cap of 30 s: the sections are cut to fit it, as Tekton's webhook requires
+    expect(plan({ pipeline: '0h0m60s', tasks: '0h0m40s', finally: '0h0m20s' }, 30_000).spec.timeouts).toEqual(
+      {
+        pipeline: '30s',
+        tasks: '30s',
+      },
+    );
+    // "0" (no deadline for the section) beside pipeline "0", sent as Slipway's longest run
+    expect(plan({ pipeline: '0', tasks: '0', finally: '3m' }, 168 * 3_600_000).spec.timeouts).toEqual({
+      pipeline: '168h0m0s',
+      finally: '3m0s',
+    });
+  });
+
   it('refuses tasks Slipway carries out itself, and remote resolution', () => {
     const deploy = load(`apiVersion: tekton.dev/v1
 kind: Pipeline
