@@ -124,6 +124,8 @@ export class TaskRunner {
     // both executors create it when the task declares results; only then can a step name it
     if ((spec.results ?? []).length > 0) await mkdir(resultsDir, { recursive: true });
     const start = { runId: this.run.id, name: pt.name, pipelineTask: node.name, isFinally: node.isFinally };
+    // the run document's service account for this pipeline task (undefined: the namespace's default)
+    const serviceAccountName = serviceAccountFor(documentRecordOf(this.run.trigger), node.name);
     const resolve = (uid: string) =>
       resolveTaskRun(pt, spec, {
         ...ctx,
@@ -132,7 +134,14 @@ export class TaskRunner {
         ...(this.deps.executor.containerPaths
           ? { containerPaths: true, readOnlyWorkspaces: this.readOnlyWorkspaces }
           : {}),
-        context: { ...ctx.context, taskRun: { name: `${this.run.name}-${pt.name}`, uid } },
+        context: {
+          ...ctx.context,
+          taskRun: {
+            name: `${this.run.name}-${pt.name}`,
+            uid,
+            ...(serviceAccountName ? { serviceAccountName } : {}),
+          },
+        },
       });
     // resolved with the id the task run will have when it is new, so the row and its steps are
     // written in one statement; a task run that existed keeps its id and is resolved again
@@ -196,7 +205,6 @@ export class TaskRunner {
     let outcome: TaskOutcome;
     try {
       const tenant = this.state.tenant;
-      const serviceAccountName = serviceAccountFor(documentRecordOf(this.run.trigger), node.name);
       const task = {
         ...resolved,
         ...(tenant === undefined ? {} : { tenant }),

@@ -175,7 +175,7 @@ export function resourceFieldValue(ref: ResourceFieldRef, step: Pick<Step, 'comp
 interface PodContext {
   pipelineRun?: { name?: string; namespace?: string };
   pipeline?: { name?: string };
-  taskRun?: { name?: string; uid?: string; namespace?: string };
+  taskRun?: { name?: string; uid?: string; namespace?: string; serviceAccountName?: string };
 }
 
 /** The pod Tekton would make for this task run: its name, namespace, uid, labels and annotations. */
@@ -200,8 +200,8 @@ export function podFieldsOf(
       ...(context?.pipelineRun?.name ? { 'tekton.dev/pipelineTask': pipelineTask.name } : {}),
     },
     annotations: { ...metadata?.annotations },
-    // the namespace's default service account is what every task runs as here
-    serviceAccountName: 'default',
+    // the run document's account for the task (run-service-accounts.ts), else the namespace's default
+    serviceAccountName: context?.taskRun?.serviceAccountName ?? 'default',
   };
 }
 

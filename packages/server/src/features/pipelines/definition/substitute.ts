@@ -8,7 +8,8 @@ import { replaceReferences, wholeReference } from './references.js';
 export interface ContextVariables {
   pipelineRun?: { name?: string; uid?: string; namespace?: string };
   pipeline?: { name?: string };
-  taskRun?: { name?: string; uid?: string; namespace?: string };
+  /** serviceAccountName: the pod's account (spec.serviceAccountName to a fieldRef), when not "default" */
+  taskRun?: { name?: string; uid?: string; namespace?: string; serviceAccountName?: string };
   task?: { name?: string; retryCount?: number };
   pipelineTask?: { retries?: number };
 }
