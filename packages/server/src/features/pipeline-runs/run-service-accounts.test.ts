@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { podFieldsOf } from '../pipelines/definition/step-env-values.js';
-import type { RunDocumentRecord } from './run-document.js';
+import { readRunDocument, type RunDocumentRecord } from './run-document.js';
 import {
   documentRecordOf,
   namedServiceAccounts,
@@ -55,5 +55,39 @@ describe('the service account a task runs as', () => {
     expect(
       podFieldsOf({ name: 'build-task' }, undefined, { taskRun: { name: 'r' } }).serviceAccountName,
     ).toBe('default');
+  });
+
+  it("reads the docs' v1 and v1beta1 tabs alike (v1beta1's taskServiceAccountName is v1's serviceAccountName)", () => {
+    const read = (text: string) => {
+      const result = readRunDocument(text, new Map());
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      return result.document.record;
+    };
+    const v1 = read(`apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata: { name: r }
+spec:
+  pipelineRef: { name: p }
+  taskRunTemplate:
+    serviceAccountName: sa-1
+  taskRunSpecs:
+    - pipelineTaskName: build-task
+      serviceAccountName: sa-for-build
+`);
+    const v1beta1 = read(`apiVersion: tekton.dev/v1beta1
+kind: PipelineRun
+metadata: { name: r }
+spec:
+  pipelineRef: { name: p }
+  serviceAccountName: sa-1
+  taskRunSpecs:
+    - pipelineTaskName: build-task
+      taskServiceAccountName: sa-for-build
+`);
+    for (const record of [v1, v1beta1]) {
+      expect(serviceAccountFor(record, 'build-task')).toBe('sa-for-build');
+      expect(serviceAccountFor(record, 'test-task')).toBe('sa-1');
+    }
+    expect(v1beta1.taskRunSpecs).toEqual(v1.taskRunSpecs);
   });
 });

@@ -73,6 +73,17 @@ function movePipelineRunFields(spec: Json, errors: DefinitionIssue[], warnings: 
     delete spec.serviceAccountName;
     delete spec.podTemplate;
   }
+  // a taskRunSpec's taskServiceAccountName and taskPodTemplate (pipelinerun_conversion.go)
+  if (Array.isArray(spec.taskRunSpecs))
+    spec.taskRunSpecs = spec.taskRunSpecs.map((entry: unknown) => {
+      if (!isObject(entry)) return entry;
+      const { taskServiceAccountName, taskPodTemplate, ...rest } = entry;
+      return {
+        ...rest,
+        ...(taskServiceAccountName !== undefined ? { serviceAccountName: taskServiceAccountName } : {}),
+        ...(taskPodTemplate !== undefined ? { podTemplate: taskPodTemplate } : {}),
+      };
+    });
   if (spec.serviceAccountNames !== undefined)
     warnings.push({
       path: 'spec.serviceAccountNames',
