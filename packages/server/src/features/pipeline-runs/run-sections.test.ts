@@ -115,6 +115,31 @@ spec:
     expect(doc.status.conditions[0]).toMatchObject({ status: 'False', reason: 'Failed' });
   });
 
+  it('computes the tasks section as the pipeline timeout less finally\'s when only finally is given ("reserve a portion of it for finally")', async () => {
+    const res = await post(`apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata: { name: reserved-finally }
+spec:
+  timeouts: { pipeline: 0h0m30s, finally: 0h0m28s }
+  pipelineSpec:
+    tasks:
+      - name: slow
+        taskSpec: { steps: [{ name: nap, image: alpine, script: 'sleep 30' }] }
+    finally:
+      - name: cleanup
+        taskSpec: { steps: [{ name: say, image: alpine, script: 'echo cleaning up' }] }
+`);
+    expect(res.statusCode, res.body).toBe(201);
+    const run = await finished(res.json().id);
+    expect(run).toMatchObject({
+      status: 'timed_out',
+      reason: "the run's tasks exceeded timeouts.tasks of 2s",
+    });
+    const task = (name: string) => run.taskRuns.find((r) => r.pipelineTask === name)!;
+    expect(task('slow').status).toBe('timed_out');
+    expect(task('cleanup').status).toBe('succeeded');
+  });
+
   it('lets a run whose tasks end within timeouts.tasks succeed, its finally included', async () => {
     const res = await post(`apiVersion: tekton.dev/v1
 kind: PipelineRun
