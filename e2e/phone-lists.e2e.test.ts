@@ -97,6 +97,7 @@ describe.runIf(hasBrowser)('lists on a 390 px phone', () => {
       { path: '/applications/new', rows: [] },
       { path: '/applications/quick-setup', rows: ['quick-setup-template'] },
       { path: `/pipelines/${pipeline.id}`, rows: ['run-row'] },
+      { path: '/pipelines/run-yaml', rows: ['run-document-editor'] },
       { path: '/repositories', rows: ['repository-row'] },
       { path: `/repositories/${repository.id}`, rows: [] },
       { path: '/registries', rows: [] },
@@ -122,6 +123,11 @@ describe.runIf(hasBrowser)('lists on a 390 px phone', () => {
         await page.locator('h1').first().waitFor();
         for (const row of rows) await page.getByTestId(row).first().waitFor();
         expect(await sidewaysScroll(page), `${path} (${language})`).toEqual([]);
+        // code reads left to right in Arabic too
+        for (const editor of await page.locator('.cm-content').all())
+          expect(await editor.evaluate((e) => getComputedStyle(e).direction), `${path} (${language})`).toBe(
+            'ltr',
+          );
         await page.screenshot({
           path: screenshotPath(`phone-list-${language}${path.replaceAll('/', '-')}`),
           fullPage: true,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -107,6 +108,54 @@ describe.runIf(hasBrowser)('pipelines in the browser', () => {
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Re-run' }).click();
     await page.waitForURL((u) => u.toString() !== firstRun && /\/pipelines\/runs\//.test(u.toString()));
     await runStatus.waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
+
+  it('runs a pasted TaskRun from YAML, shows an error at its line first, and exports the run as a Tekton PipelineRun', async () => {
+    const page = await (await signedInContext(browser, server)).newPage();
+    await page.goto(`${server.url}/pipelines`);
+    await page.getByRole('button', { name: 'Run from YAML' }).click();
+    await page.waitForURL(/\/pipelines\/run-yaml$/);
+    // a TaskRun whose step names a param its task does not declare: refused, nothing created
+    const taskRun = (param: string) => `apiVersion: tekton.dev/v1
+kind: TaskRun
+metadata:
+  name: greet-from-yaml
+spec:
+  params:
+    - name: who
+      value: yaml
+  taskSpec:
+    params:
+      - name: who
+    steps:
+      - name: greet
+        image: alpine
+        script: echo "hello $(params.${param})"
+`;
+    await pasteIntoEditor(page, 'run-document-editor', taskRun('nobody'));
+    await page.getByRole('button', { name: 'Create run' }).click();
+    const error = page.getByTestId('run-from-yaml-error');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/nobody/);
+    expect(page.url()).toMatch(/\/pipelines\/run-yaml$/);
+
+    await pasteIntoEditor(page, 'run-document-editor', taskRun('who'));
+    await page.getByRole('button', { name: 'Create run' }).click();
+    await page.waitForURL(/\/pipelines\/runs\//);
+    await page.locator('[data-testid="run-status"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+    await waitForLogText(page, 'hello yaml');
+    await page.screenshot({ path: screenshotPath('run-from-yaml-succeeded'), fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('run-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('greet-from-yaml.yaml');
+    const exported = readFileSync((await download.path())!, 'utf8');
+    expect(exported).toMatch(/^apiVersion: tekton.dev\/v1\nkind: PipelineRun\n/);
+    expect(exported).toMatch(/type: Succeeded\n\s+status: "True"/);
+    expect(exported).toContain('greet-from-yaml');
     await page.context().close();
   });
 

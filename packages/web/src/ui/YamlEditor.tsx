@@ -104,5 +104,6 @@ export function YamlEditor({
     v.dispatch(setDiagnostics(v.state, list));
   }, [diagnostics]);
 
-  return <Box ref={host} data-testid={testId} />;
+  // YAML is code: it reads left to right in a right-to-left page too, as the log terminal does
+  return <Box ref={host} data-testid={testId} dir="ltr" />;
 }
