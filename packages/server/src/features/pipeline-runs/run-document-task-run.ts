@@ -9,7 +9,7 @@ import {
   type Task,
 } from '../pipelines/definition/index.js';
 import { TASK_RUN_SPEC_FIELDS, taskRunDocumentSchema } from '../pipelines/definition/task-run-document.js';
-import type { ReadRunDocument } from './run-document.js';
+import type { ReadRunDocument } from './run-document-types.js';
 import {
   bindingsOf,
   COMPUTE_RESOURCES_WHY,

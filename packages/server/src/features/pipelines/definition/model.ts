@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { parseDuration } from './duration.js';
-import type { StepAction } from './step-action.js';
 
 /*
  * Tekton `tekton.dev/v1` Task, Pipeline and PipelineRun as zod schemas and TypeScript types.
@@ -433,6 +432,41 @@ export const pipelineRunSchema = z.object({
   spec: pipelineRunSpecSchema,
 });
 export type PipelineRun = z.infer<typeof pipelineRunSchema>;
+
+// ── StepAction ────────────────────────────────────────────────────────────────────────────
+
+/*
+ * Tekton's StepAction (tekton.dev/v1beta1, and the older v1alpha1): a reusable step that a Task's
+ * step runs by `ref: {name}` with `params` (definition/step-action.ts validates and inlines it).
+ */
+
+export const STEP_ACTION_API_VERSIONS = ['tekton.dev/v1beta1', 'tekton.dev/v1alpha1'] as const;
+
+export const stepActionSpecSchema = z.object({
+  description: z.string().optional(),
+  image: z.string().optional(),
+  command: z.array(scalar).optional(),
+  args: z.array(scalar).optional(),
+  script: z.string().optional(),
+  env: z.array(envVarSchema).optional(),
+  params: z.array(paramSpecSchema).optional(),
+  results: z.array(stepResultSchema).optional(),
+  workingDir: z.string().optional(),
+  securityContext: stepSchema.shape.securityContext,
+  volumeMounts: z.array(volumeMountSchema).optional(),
+});
+export type StepActionSpec = z.infer<typeof stepActionSpecSchema>;
+
+export const stepActionSchema = z.object({
+  apiVersion: z.enum(STEP_ACTION_API_VERSIONS),
+  kind: z.literal('StepAction'),
+  metadata: metadataSchema.extend({ name: z.string().min(1, 'name must not be empty') }),
+  spec: stepActionSpecSchema,
+});
+export type StepAction = z.infer<typeof stepActionSchema>;
+
+/** StepActions a step may reference by `ref.name`. */
+export type StepActionCatalogue = ReadonlyMap<string, StepAction>;
 
 export type TektonDocument = Task | Pipeline | PipelineRun | StepAction;
 export type TektonKind = TektonDocument['kind'];

@@ -1,5 +1,4 @@
 import type { Reference } from './references.js';
-import type { ResolvedTaskRun } from './resolve-task-run.js';
 
 const RETRY_COUNT = '$(context.task.retry-count)';
 
@@ -12,7 +11,7 @@ export const isRetryCount = (reference: Reference): boolean =>
  * its steps and sidecars becomes the number of retries before it (0, 1, …), as Tekton counts
  * `status.retriesStatus`. Executors call it for each attempt.
  */
-export function forAttempt<R extends Pick<ResolvedTaskRun, 'steps' | 'sidecars'>>(
+export function forAttempt<R extends { steps: readonly unknown[]; sidecars?: readonly unknown[] }>(
   run: R,
   attempt: number,
 ): R {

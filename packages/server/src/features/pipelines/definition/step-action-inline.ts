@@ -2,7 +2,7 @@ import type { DefinitionIssue } from './definition-issue.js';
 import type { EnvVar, ParamSpec, ParamValue, Step, TaskSpec } from './model.js';
 import { paramValueType } from './model.js';
 import { replaceReferences, wholeReference, type Reference } from './references.js';
-import type { StepAction, StepActionCatalogue } from './step-action.js';
+import type { StepAction, StepActionCatalogue } from './model.js';
 
 /*
  * A step with `ref: {name}` becomes the StepAction's container (image, command, args, script,

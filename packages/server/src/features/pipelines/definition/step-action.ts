@@ -1,13 +1,5 @@
-import { z } from 'zod';
 import { toValidationResult, type DefinitionIssue, type ValidationResult } from './definition-issue.js';
-import {
-  envVarSchema,
-  metadataSchema,
-  paramSpecSchema,
-  stepResultSchema,
-  stepSchema,
-  volumeMountSchema,
-} from './model.js';
+import type { StepAction, StepActionSpec } from './model.js';
 import { findReferences, walkStrings, wholeReference } from './references.js';
 import { duplicateNames, paramDefaultIssues } from './validate-task.js';
 
@@ -18,35 +10,14 @@ import { duplicateNames, paramDefaultIssues } from './validate-task.js';
  * Task is validated and run (step-action-inline.ts).
  */
 
-export const STEP_ACTION_API_VERSIONS = ['tekton.dev/v1beta1', 'tekton.dev/v1alpha1'] as const;
-
-const scalar = z.union([z.string(), z.number(), z.boolean()]).transform(String);
-
-export const stepActionSpecSchema = z.object({
-  description: z.string().optional(),
-  image: z.string().optional(),
-  command: z.array(scalar).optional(),
-  args: z.array(scalar).optional(),
-  script: z.string().optional(),
-  env: z.array(envVarSchema).optional(),
-  params: z.array(paramSpecSchema).optional(),
-  results: z.array(stepResultSchema).optional(),
-  workingDir: z.string().optional(),
-  securityContext: stepSchema.shape.securityContext,
-  volumeMounts: z.array(volumeMountSchema).optional(),
-});
-export type StepActionSpec = z.infer<typeof stepActionSpecSchema>;
-
-export const stepActionSchema = z.object({
-  apiVersion: z.enum(STEP_ACTION_API_VERSIONS),
-  kind: z.literal('StepAction'),
-  metadata: metadataSchema.extend({ name: z.string().min(1, 'name must not be empty') }),
-  spec: stepActionSpecSchema,
-});
-export type StepAction = z.infer<typeof stepActionSchema>;
-
-/** StepActions a step may reference by `ref.name`. */
-export type StepActionCatalogue = ReadonlyMap<string, StepAction>;
+export {
+  STEP_ACTION_API_VERSIONS,
+  stepActionSpecSchema,
+  stepActionSchema,
+  type StepActionSpec,
+  type StepAction,
+  type StepActionCatalogue,
+} from './model.js';
 
 function referenceIssues(spec: StepActionSpec, base: string): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];

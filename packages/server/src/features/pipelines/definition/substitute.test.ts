@@ -71,7 +71,9 @@ describe('substitute', () => {
     expect(() => substitute('$(results.other.path)', ctx)).toThrow('the task declares no result "other"');
     expect(() => substitute('$(workspaces.output.path)', ctx)).toThrow('no workspace "output"');
     // step-level variables are the executor's to fill when the step runs (executor/step-values.ts)
-    expect(substitute('cat $(steps.step-clone.exitCode.path)', ctx)).toBe('cat $(steps.step-clone.exitCode.path)');
+    expect(substitute('cat $(steps.step-clone.exitCode.path)', ctx)).toBe(
+      'cat $(steps.step-clone.exitCode.path)',
+    );
     expect(() => substitute('$(steps.clone.exitCode)', ctx)).toThrow(/malformed/);
   });
 
