@@ -147,7 +147,8 @@ export function readTaskRun(input: {
   if (hasRef && isObject(spec.taskRef)) {
     issues.push(...resolverIssues(spec.taskRef, 'spec.taskRef'));
     const kind = spec.taskRef.kind;
-    if (kind !== undefined && kind !== 'Task')
+    // Tekton reads a namespaced Task for any kind but ClusterTask (its examples write `kind: task`)
+    if (kind !== undefined && (typeof kind !== 'string' || kind.toLowerCase() !== 'task'))
       issues.push({
         path: 'spec.taskRef.kind',
         rule: 'unsupported',

@@ -284,6 +284,18 @@ spec:
     expect(doc.workspaces).toEqual([{ name: 'scratch', emptyDir: {} }]);
   });
 
+  it('takes a taskRef of kind "task" as a Task, as Tekton does (taskruns/beta/emit-array-results.yaml)', () => {
+    const doc = read(`apiVersion: tekton.dev/v1
+kind: TaskRun
+metadata: { name: say-hi }
+spec:
+  taskRef: { name: echo, kind: task }
+  params: [{ name: text, value: hi }]
+`);
+    const task = (doc.adhoc!.spec.tasks as Record<string, unknown>[])[0]!;
+    expect(task).toMatchObject({ name: 'echo', taskRef: { name: 'echo' } });
+  });
+
   it.each([
     ['an unknown task', 'taskRef: { name: nope }', 'spec.taskRef.name', 'unknown-task'],
     [

@@ -222,15 +222,16 @@ export const probeSchema = z.object({
 });
 
 /** A Task's sidecar: runs beside the steps, in the task's network, until the last step ends. */
+/** A Task's sidecar: `name` is optional, as in Tekton (an unnamed one is `unnamed-<i>`, as steps are). */
 export const sidecarSchema = z.object({
-  name,
+  name: z.string().optional(),
   ...stepFields,
   script: z.string().optional(),
   readinessProbe: probeSchema.optional(),
   /** Kubernetes' native sidecars gate the steps on it: taken as the readiness probe when there is none. */
   startupProbe: probeSchema.optional(),
 });
-export type Sidecar = z.infer<typeof sidecarSchema>;
+export type Sidecar = z.infer<typeof sidecarSchema> & { name: string };
 
 export const taskResultSchema = z.object({
   name,
@@ -267,7 +268,10 @@ export const taskSpecSchema = z.object({
   stepTemplate: stepTemplateSchema.optional(),
   workspaces: z.array(taskWorkspaceSchema).optional(),
   volumes: z.array(volumeSchema).optional(),
-  sidecars: z.array(sidecarSchema).optional(),
+  sidecars: z
+    .array(sidecarSchema)
+    .transform((list) => list.map((s, i): Sidecar => ({ ...s, name: s.name || `unnamed-${i}` })))
+    .optional(),
 });
 export type TaskSpec = z.infer<typeof taskSpecSchema>;
 

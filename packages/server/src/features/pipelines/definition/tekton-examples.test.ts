@@ -264,6 +264,18 @@ describe("Tekton's examples", () => {
     }
   });
 
+  it("pipelinerun-with-matrix: a matrixed task's displayName and include names may use its params and matrix params", () => {
+    const sim = simulate(tektonExample('pipelinerun-with-matrix'));
+    expect(sim.failed).toEqual({});
+    expect(sim.runs['platforms-and-browsers']!.map((r) => r.steps[0]!.script)).toEqual([
+      'echo "linux and chrome"\n',
+      'echo "linux and firefox"\n',
+    ]);
+    expect(sim.runs['matrix-and-params']!.map((r) => r.steps[0]!.script)).toEqual([
+      'echo "linux and chrome"\n',
+    ]);
+  });
+
   it('pipelinerun-results-with-params: a param and a result in one string', () => {
     const sim = simulate(tektonExample('pipelinerun-results-with-params'), {
       execute: (run): Attempt => (run.name === 'generate-suffix' ? { results: { suffix: 'suffix' } } : {}),

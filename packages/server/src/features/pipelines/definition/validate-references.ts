@@ -89,6 +89,23 @@ function selectorProblem(
   return null;
 }
 
+/**
+ * A matrixed task's `displayName` and its `matrix.include[].name` may name the task's params and
+ * matrix params: Tekton fills them in for each combination (docs/matrix.md "Display name").
+ */
+function matrixLabel(reference: Reference & { kind: 'param' }, path: string, from: TaskEntry): boolean {
+  const matrix = from.task.matrix;
+  if (!matrix) return false;
+  const label = path === `${from.path}.displayName` || path.startsWith(`${from.path}.matrix.include[`);
+  if (!label || !/(displayName|\.name)$/.test(path)) return false;
+  const names = [
+    ...(from.task.params ?? []),
+    ...(matrix.params ?? []),
+    ...(matrix.include ?? []).flatMap((i) => i.params),
+  ].map((p) => p.name);
+  return names.includes(reference.name);
+}
+
 /** Where a whole array may stand: an element of an array param value, of matrix values or of when values. */
 const ARRAY_ELEMENT = /\.(params\[\d+\]\.value|values)\[\d+\]$/;
 
@@ -168,6 +185,7 @@ function check(
     case 'param':
       if (inTaskSpec) return null; // checked against the taskSpec's params by validateTask
       if (!from) problem = 'pipeline results can only use task results';
+      else if (matrixLabel(reference, path, from)) problem = null;
       else {
         problem = paramReference(reference, scope, wholeElement);
         if (problem && !problem.startsWith('the pipeline declares')) rule = 'param-usage';

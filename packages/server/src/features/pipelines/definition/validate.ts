@@ -49,7 +49,8 @@ function taskRefIssues({ task, path }: TaskEntry, catalogue: TaskCatalogue): Def
         message: `remote resolution (resolver: ${ref.resolver}) is not supported: add the Task to the catalogue and reference it by name`,
       },
     ];
-  if (ref.kind && ref.kind !== 'Task' && ref.kind !== 'ClusterTask')
+  // Tekton reads a namespaced Task for any kind but ClusterTask, whatever its case (`kind: task`)
+  if (ref.kind && ref.kind.toLowerCase() !== 'task' && ref.kind !== 'ClusterTask')
     return [
       {
         path: `${path}.taskRef.kind`,

@@ -89,3 +89,26 @@ describe('task volumes, volumeMounts and sidecars', () => {
     expect(issue?.message).toContain('volume "credz"');
   });
 });
+
+describe('an unnamed sidecar', () => {
+  it('is accepted and named unnamed-<i>, as Tekton takes a sidecar without a name (taskruns/beta/workspace-in-sidecar.yaml)', () => {
+    const checked = checkDefinition(`apiVersion: tekton.dev/v1
+kind: Task
+metadata:
+  name: with-sidecar
+spec:
+  steps:
+    - image: alpine
+      script: echo step
+  sidecars:
+    - image: alpine
+      script: echo sidecar
+    - name: db
+      image: alpine
+      script: echo db
+`);
+    expect(checked.ok ? [] : checked.errors).toEqual([]);
+    if (!checked.ok) return;
+    expect(checked.tasks[0]!.spec.sidecars?.map((s) => s.name)).toEqual(['unnamed-0', 'db']);
+  });
+});
