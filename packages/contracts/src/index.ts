@@ -24,6 +24,7 @@ export * from './secrets.js';
 export * from './external-pipelines.js';
 export * from './config-maps.js';
 export * from './pipeline-runs.js';
+export * from './run-limits.js';
 export * from './agent-protocol.js';
 export * from './clusters.js';
 export * from './environments.js';

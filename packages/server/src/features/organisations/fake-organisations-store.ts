@@ -41,7 +41,7 @@ export class FakeOrganisationsStore implements OrganisationsStore {
   }
 
   async createWorkspace(row: { id: string; organisationId: string; name: string }) {
-    this.workspaces.insert({ ...row, createdAt: new Date() });
+    this.workspaces.insert({ ...row, maxRunsInProgress: null, createdAt: new Date() });
     this.environments.set(
       row.id,
       defaultEnvironmentRows(row.id).map((e) => e.name),

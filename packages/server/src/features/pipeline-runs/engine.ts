@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_PIPELINE_RUNS_IN_PROGRESS, DEFAULT_WORKSPACE_RUNS_IN_PROGRESS } from '@slipway/contracts';
 import { defaultConcurrency, fairShare, Semaphore } from '../pipelines/executor/concurrency.js';
 import type { Executor } from '../pipelines/executor/executor.js';
 import type { LogPublisher } from './logs/log-publisher.js';
@@ -62,7 +63,11 @@ export interface RunEngineOptions {
   onError?: (error: unknown, runId?: string) => void;
 }
 
-export const DEFAULT_RUN_LIMITS: ClaimLimits = { perWorkspace: 4, perPipeline: 2 };
+/** The limits of a workspace or pipeline whose admins set none (their own are in the database). */
+export const DEFAULT_RUN_LIMITS: ClaimLimits = {
+  perWorkspace: DEFAULT_WORKSPACE_RUNS_IN_PROGRESS,
+  perPipeline: DEFAULT_PIPELINE_RUNS_IN_PROGRESS,
+};
 
 /**
  * The reconcile loop: every tick (and on notify) renews the leases of the runs it drives, passes

@@ -50,6 +50,9 @@ interface Candidate {
   pipeline_id: string;
   organisation_id: string;
   max_run_minutes: number | null;
+  /** the workspace's and the pipeline's limits on runs in progress, the defaults filled in */
+  workspace_limit: number;
+  pipeline_limit: number;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -216,7 +219,7 @@ export class RunStore {
   /**
    * Claims up to `limit` runnable runs for `instance`: runs in progress whose lease lapsed (to
    * recover) and pending runs admitted within the per-workspace and per-pipeline limits (they turn
-   * in_progress here). Rows are locked with SKIP LOCKED; admission is serialised by an advisory lock.
+   * in_progress here): each workspace's and pipeline's own `max_runs_in_progress`, else `limits`. Rows are locked with SKIP LOCKED; admission is serialised by an advisory lock.
    *
    * Organisations take turns: candidates are ordered by their place in their organisation's own
    * queue (then by age), and pending runs that their workspace's or pipeline's limit holds back are
@@ -239,6 +242,10 @@ export class RunStore {
               sql`, `,
             )})`
           : sql``;
+      // Each workspace's and pipeline's own limit (issue 15), else the engine's defaults: the same
+      // counts in the database hold them across every replica claiming under this lock.
+      const workspaceLimit = sql`coalesce(w.max_runs_in_progress, ${limits.perWorkspace})`;
+      const pipelineLimit = sql`coalesce(p.max_runs_in_progress, ${limits.perPipeline})`;
       const order = rowsOf<{ id: string }>(
         await tx.execute(sql`WITH per_workspace AS (
             SELECT workspace_id, count(*) AS n FROM pipeline_runs WHERE status = 'in_progress' GROUP BY 1
@@ -249,22 +256,24 @@ export class RunStore {
               row_number() OVER (PARTITION BY w.organisation_id ORDER BY r.queued_at, r.id) AS turn
             FROM pipeline_runs r
             JOIN workspaces w ON w.id = r.workspace_id
+            LEFT JOIN pipelines p ON p.id = r.pipeline_id
             LEFT JOIN per_workspace pw ON pw.workspace_id = r.workspace_id
             LEFT JOIN per_pipeline pp ON pp.pipeline_id = r.pipeline_id
             WHERE r.status IN ('pending', 'in_progress')
               AND (r.claimed_until IS NULL OR r.claimed_until < now()) ${skipped}
-              AND (r.status = 'in_progress' OR (coalesce(pw.n, 0) < ${limits.perWorkspace}
-                AND coalesce(pp.n, 0) < ${limits.perPipeline}))
+              AND (r.status = 'in_progress' OR (coalesce(pw.n, 0) < ${workspaceLimit}
+                AND coalesce(pp.n, 0) < ${pipelineLimit}))
           )
           SELECT id FROM ranked ORDER BY turn, queued_at, id LIMIT ${limit}`),
       );
       if (order.length === 0) return [];
       const locked = rowsOf<Candidate>(
         await tx.execute(sql`SELECT r.id, r.status, r.workspace_id, r.pipeline_id, w.organisation_id,
-            o.max_run_minutes
+            o.max_run_minutes, ${workspaceLimit} AS workspace_limit, ${pipelineLimit} AS pipeline_limit
           FROM pipeline_runs r
           JOIN workspaces w ON w.id = r.workspace_id
           JOIN organisations o ON o.id = w.organisation_id
+          LEFT JOIN pipelines p ON p.id = r.pipeline_id
           WHERE r.id IN (${sql.join(
             order.map((row) => sql`${row.id}`),
             sql`, `,
@@ -294,8 +303,8 @@ export class RunStore {
           recovered.push(row.id);
           continue;
         }
-        if ((perWorkspace.get(row.workspace_id) ?? 0) >= limits.perWorkspace) continue;
-        if ((perPipeline.get(row.pipeline_id) ?? 0) >= limits.perPipeline) continue;
+        if ((perWorkspace.get(row.workspace_id) ?? 0) >= Number(row.workspace_limit)) continue;
+        if ((perPipeline.get(row.pipeline_id) ?? 0) >= Number(row.pipeline_limit)) continue;
         bump(perWorkspace, row.workspace_id);
         bump(perPipeline, row.pipeline_id);
         admitted.push(row.id);

@@ -99,6 +99,8 @@ export const workspaces = pgTable(
   'workspaces',
   {
     ...organisationNamed(),
+    /** an admin's cap on this workspace's runs in progress at once (null: the default, 4) */
+    maxRunsInProgress: integer('max_runs_in_progress'),
     createdAt: created(),
   },
   nameUniqueInOrganisation('workspaces'),

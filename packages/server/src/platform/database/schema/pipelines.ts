@@ -21,6 +21,8 @@ export const pipelines = pgTable(
     currentVersion: integer('current_version').notNull().default(1),
     /** the pipeline that "run rollback" starts */
     rollbackPipelineId: text('rollback_pipeline_id'),
+    /** an admin's cap on this pipeline's runs in progress at once (null: the default, 2) */
+    maxRunsInProgress: integer('max_runs_in_progress'),
     /**
      * An external pipeline's source: { kind: 'git', url, revision, path, secret? } — its
      * definition is read from that repository; null for a pipeline defined in Slipway.
