@@ -38,6 +38,7 @@ import { createRegistryFeature } from './registry/registry-feature.js';
 import { createRepositoriesFeature } from './repositories/repositories-feature.js';
 import { createLocalExecutor } from './pipelines/executor/local-executor-factory.js';
 import { createRolesFeature } from './roles/roles-feature.js';
+import { createRunLimitsFeature } from './run-limits/run-limits-feature.js';
 import type { RuntimeSettingsService } from './runtime-settings/runtime-settings-service.js';
 import { createRuntimeSettingsFeature } from './runtime-settings/runtime-settings-feature.js';
 import { createSchedulesFeature } from './schedules/schedules-feature.js';
@@ -114,6 +115,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
   // Pipelines, templates, task templates; secrets and variables. The run engine reads definitions
   // through the catalogue's loader and secret values through the secrets' reader.
   const catalogue = createPipelineCatalogueFeature({ db });
+  const runLimits = createRunLimitsFeature({ db });
   const secrets = createSecretsFeature({ db, keys });
   const configMaps = createConfigMapsFeature({ db });
   // The clusters' agents dial in at /api/agent/connect; features reach them through its gateway.
@@ -244,6 +246,7 @@ export function composeFeatures(shared: SharedDeps): ComposedFeatures {
       sso,
       oidc,
       catalogue,
+      runLimits,
       secrets,
       configMaps,
       agentGateway,
