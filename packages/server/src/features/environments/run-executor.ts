@@ -47,6 +47,14 @@ export function withClusterExecutor(
               `service account "${task.serviceAccountName}" cannot be honoured for task "${task.name}": Slipway carries out deploy and apply-yaml tasks itself, through the cluster's agent and its identity`,
             ),
           );
+        if (task.podTemplate !== undefined)
+          return Promise.resolve(
+            refusedOutcome(
+              task,
+              io,
+              `a pod template cannot be honoured for task "${task.name}": Slipway carries out deploy and apply-yaml tasks itself, through the cluster's agent, not in a pod`,
+            ),
+          );
         return deploy.runTask(run, task, io, signal);
       },
     };

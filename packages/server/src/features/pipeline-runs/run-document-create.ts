@@ -16,6 +16,7 @@ import { adhocDefinition, readRunDocument, type RunDocument } from './run-docume
 import { runNameOf } from './run-document-rules.js';
 import { ADHOC_PIPELINE_KIND, type RunDocumentStore } from './run-document-store.js';
 import { exportPipelineRun } from './run-export.js';
+import { serverPodTemplateIssues } from './run-pod-templates.js';
 import { serverServiceAccountIssues } from './run-service-accounts.js';
 import type { DefinitionSource } from './run-sources.js';
 import type { NewRun, RunRow, RunStore } from './run-store.js';
@@ -141,8 +142,8 @@ export async function createFromDocument(
     throw fail(
       ...bindings.map((b) => ({ path: `spec.${b.path}`, rule: 'workspace-binding', message: b.message })),
     );
-  // a service account other than "default" means something only where a cluster runs the tasks
-  const accounts = serverServiceAccountIssues(doc.record);
+  // a service account other than "default" and a pod template mean something only where a cluster runs the tasks
+  const accounts = [...serverServiceAccountIssues(doc.record), ...serverPodTemplateIssues(doc.record)];
   if (accounts.length > 0 && !(environmentId && (await deps.documents.clusterRunsTasks(environmentId))))
     throw fail(...accounts);
   if (!pipeline) {

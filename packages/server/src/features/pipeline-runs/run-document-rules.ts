@@ -145,8 +145,6 @@ export function serviceAccountIssues(value: unknown, path: string): DefinitionIs
   return [];
 }
 
-export const POD_TEMPLATE_WHY =
-  'Slipway builds the task pods itself (node selection, tolerations, security and volumes of a pod template are not applied)';
 export const COMPUTE_RESOURCES_WHY = 'Slipway does not set CPU or memory requests and limits on task pods';
 
 /** A duration field as milliseconds: "0" (no timeout in Tekton) is the longest run Slipway allows. */

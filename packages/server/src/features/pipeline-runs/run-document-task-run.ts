@@ -15,7 +15,6 @@ import {
   COMPUTE_RESOURCES_WHY,
   isObject,
   paramsOf,
-  POD_TEMPLATE_WHY,
   readMetadata,
   refuseIfSet,
   resolverIssues,
@@ -24,6 +23,7 @@ import {
   unknownFields,
   withoutEchoes,
 } from './run-document-rules.js';
+import { podTemplateIssues } from './run-pod-templates.js';
 import { blankDocument, schemaIssue, type StreamDocument } from './run-document-yaml.js';
 
 type Json = Record<string, unknown>;
@@ -116,7 +116,7 @@ export function readTaskRun(input: {
       'a run is cancelled with POST /api/pipelineruns/:id/abort',
     ),
     ...refuseIfSet(spec.debug, 'spec.debug', 'breakpoints are not supported'),
-    ...refuseIfSet(spec.podTemplate, 'spec.podTemplate', POD_TEMPLATE_WHY),
+    ...podTemplateIssues(spec.podTemplate, 'spec.podTemplate'),
     ...refuseIfSet(spec.computeResources, 'spec.computeResources', COMPUTE_RESOURCES_WHY),
     ...refuseIfSet(
       spec.stepSpecs,
@@ -229,6 +229,7 @@ export function readTaskRun(input: {
         ...(typeof spec.serviceAccountName === 'string'
           ? { serviceAccountName: spec.serviceAccountName }
           : {}),
+        ...(isObject(spec.podTemplate) ? { podTemplate: spec.podTemplate } : {}),
       },
       place,
     },

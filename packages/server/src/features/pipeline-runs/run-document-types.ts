@@ -15,6 +15,8 @@ export interface RunDocumentRecord {
   /** spec.timeouts / a TaskRun's spec.timeout, as written */
   timeouts?: Record<string, string>;
   serviceAccountName?: string;
+  /** taskRunTemplate.podTemplate / a TaskRun's spec.podTemplate, as written */
+  podTemplate?: Json;
   taskRunSpecs?: Json[];
 }
 

@@ -143,10 +143,10 @@ spec:
       'service-account',
     ],
     [
-      'a pod template',
-      { taskRunTemplate: { podTemplate: { nodeSelector: { a: 'b' } } } },
-      'spec.taskRunTemplate.podTemplate',
-      'unsupported',
+      'a field that is not a pod template field',
+      { taskRunTemplate: { podTemplate: { nodeName: 'node-1' } } },
+      'spec.taskRunTemplate.podTemplate.nodeName',
+      'unknown-field',
     ],
     [
       'compute resources',
@@ -299,10 +299,10 @@ spec:
   it.each([
     ['an unknown task', 'taskRef: { name: nope }', 'spec.taskRef.name', 'unknown-task'],
     [
-      'a pod template',
-      'taskRef: { name: echo }\n  podTemplate: { hostNetwork: true }',
-      'spec.podTemplate',
-      'unsupported',
+      "a pod template's DNS policy Tekton does not take",
+      'taskRef: { name: echo }\n  podTemplate: { dnsPolicy: ClusterFirstWithHostNet }',
+      'spec.podTemplate.dnsPolicy',
+      'dns-policy',
     ],
     [
       'step overrides',

@@ -14,7 +14,6 @@ import {
   COMPUTE_RESOURCES_WHY,
   isObject,
   paramsOf,
-  POD_TEMPLATE_WHY,
   readMetadata,
   refuseIfSet,
   resolverIssues,
@@ -24,6 +23,7 @@ import {
   withoutEchoes,
 } from './run-document-rules.js';
 import { readTimeouts, taskRunSpecTimeoutIssues } from './run-document-timeouts.js';
+import { podTemplateIssues } from './run-pod-templates.js';
 import { placeIssue, readStream, type StreamDocument } from './run-document-yaml.js';
 
 /*
@@ -196,7 +196,8 @@ function readPipelineRun(
   issues.push(
     ...serviceAccountIssues(template.serviceAccountName, 'spec.taskRunTemplate.serviceAccountName'),
   );
-  issues.push(...refuseIfSet(template.podTemplate, 'spec.taskRunTemplate.podTemplate', POD_TEMPLATE_WHY));
+  // honoured where a cluster runs the tasks, refused on Slipway's own executor (run-pod-templates.ts)
+  issues.push(...podTemplateIssues(template.podTemplate, 'spec.taskRunTemplate.podTemplate'));
   const specs = Array.isArray(spec.taskRunSpecs) ? spec.taskRunSpecs : [];
   const overrides = new Map<string, number>();
   const taskRunSpecs: RunDocument['taskRunSpecs'] = [];
@@ -220,7 +221,7 @@ function readPipelineRun(
       });
     taskRunSpecs.push({ pipelineTaskName: name, path: `${at}.pipelineTaskName` });
     issues.push(...serviceAccountIssues(entry.serviceAccountName, `${at}.serviceAccountName`));
-    issues.push(...refuseIfSet(entry.podTemplate, `${at}.podTemplate`, POD_TEMPLATE_WHY));
+    issues.push(...podTemplateIssues(entry.podTemplate, `${at}.podTemplate`));
     issues.push(...refuseIfSet(entry.computeResources, `${at}.computeResources`, COMPUTE_RESOURCES_WHY));
     for (const key of ['stepSpecs', 'sidecarSpecs'])
       issues.push(
@@ -319,6 +320,7 @@ function readPipelineRun(
         ...(typeof template.serviceAccountName === 'string'
           ? { serviceAccountName: template.serviceAccountName }
           : {}),
+        ...(isObject(template.podTemplate) ? { podTemplate: template.podTemplate } : {}),
         ...(specs.length > 0 ? { taskRunSpecs: specs as Json[] } : {}),
       },
       place,

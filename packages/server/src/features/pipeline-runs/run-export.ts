@@ -238,7 +238,10 @@ export function exportPipelineRun(input: ExportInput): Json {
         pipeline: record.timeouts?.pipeline === '0' ? '0' : formatDuration(run.timeoutMs),
         ...sectionsWritten(record),
       },
-      taskRunTemplate: { serviceAccountName: record.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT },
+      taskRunTemplate: {
+        serviceAccountName: record.serviceAccountName ?? DEFAULT_SERVICE_ACCOUNT,
+        ...(record.podTemplate ? { podTemplate: record.podTemplate } : {}),
+      },
       ...(record.taskRunSpecs ? { taskRunSpecs: record.taskRunSpecs } : {}),
       ...(run.cancelRequestedAt ? { status: 'Cancelled' } : {}),
     },

@@ -19,6 +19,7 @@ import type { RunDirectory } from './run-directory.js';
 import { configMapsOf, type ConfigMapSource, type SecretSource } from './run-sources.js';
 import { stoppedTaskStatus } from './run-status.js';
 import { documentRecordOf, serviceAccountFor } from './run-service-accounts.js';
+import { podTemplateFor } from './run-pod-templates.js';
 import { foldStepEnv, needsStepEnv, type StepEnvSources } from './step-env.js';
 import type { RunRow } from './run-store.js';
 import type { TaskRunStart, TaskStore } from './task-store.js';
@@ -126,6 +127,8 @@ export class TaskRunner {
     const start = { runId: this.run.id, name: pt.name, pipelineTask: node.name, isFinally: node.isFinally };
     // the run document's service account for this pipeline task (undefined: the namespace's default)
     const serviceAccountName = serviceAccountFor(documentRecordOf(this.run.trigger), node.name);
+    // its pod template: the taskRunSpec's merged over the taskRunTemplate's (run-pod-templates.ts)
+    const podTemplate = podTemplateFor(documentRecordOf(this.run.trigger), node.name);
     const resolve = (uid: string) =>
       resolveTaskRun(pt, spec, {
         ...ctx,
@@ -209,6 +212,7 @@ export class TaskRunner {
         ...resolved,
         ...(tenant === undefined ? {} : { tenant }),
         ...(serviceAccountName === undefined ? {} : { serviceAccountName }),
+        ...(podTemplate === undefined ? {} : { podTemplate }),
       };
       outcome = await this.deps.semaphore.run(
         () => this.deps.executor.runTask(task, io, signal),

@@ -118,6 +118,12 @@ export interface ResolvedTaskRun {
    * cluster can honour it: the others refuse the task (pipeline-runs/run-service-accounts.ts).
    */
   serviceAccountName?: string;
+  /**
+   * The pod template the task's pod takes (a run document's taskRunSpecs over its
+   * taskRunTemplate, Tekton's fields). Only the Kubernetes executor can honour it: Slipway's own
+   * executor refuses the task (pipeline-runs/run-pod-templates.ts).
+   */
+  podTemplate?: Record<string, unknown>;
 }
 
 export interface ResolveContext extends SubstitutionContext {

@@ -118,8 +118,12 @@ export function podPlan(
     { name: 'slipway-results', mountPath: resultsPathOf(run) },
     ...workspaces.map(([ws, , path]) => ({ name: `ws-${slug(ws, 50)}`, mountPath: path })),
   ];
+  // a pod template's env beats the steps' own (Tekton appends it to every step container)
+  const templateEnv = templateEnvOf(run.podTemplate);
   const containers = run.steps.map((step, i) => {
-    const env: Record<string, unknown>[] = Object.entries(step.env).map(([k, v]) => ({ name: k, value: v }));
+    const env: Record<string, unknown>[] = Object.entries(step.env)
+      .filter(([k]) => !templateEnv.some((e) => e.name === k))
+      .map(([k, v]) => ({ name: k, value: v }));
     for (const s of step.secretEnv) {
       if (options.secretValues.has(`${s.secret}/${s.key}`))
         env.push({
@@ -127,6 +131,7 @@ export function podPlan(
           valueFrom: { secretKeyRef: { name: secretName, key: secretKey(s.secret, s.key) } },
         });
     }
+    env.push(...templateEnv);
     if (step.script !== undefined) env.push({ name: 'SLIPWAY_STEP_SCRIPT', value: step.script });
     return {
       name: `step-${slug(step.name, 50)}`,
@@ -142,6 +147,9 @@ export function podPlan(
     kind: 'Pod',
     metadata: { name, namespace: options.namespace, labels },
     spec: {
+      // a run document's pod template (node selection, tolerations, security, DNS...); the
+      // executor's own fields below are set after it (volumes are refused: kubernetes-executor-refusals.ts)
+      ...podFieldsOf(run.podTemplate),
       restartPolicy: 'Never',
       // a run document's taskRunSpecs / taskRunTemplate service account; else the namespace's default
       ...(run.serviceAccountName ? { serviceAccountName: run.serviceAccountName } : {}),
@@ -176,6 +184,19 @@ export function podPlan(
     spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
   }));
   return { pod, secret, claims, containers: containers.map((c) => c.name) };
+}
+
+/** A pod template's fields that go on the pod as they are (all but env and volumes). */
+function podFieldsOf(template: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!template) return {};
+  const { env: _env, volumes: _volumes, ...fields } = template;
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+}
+
+/** A pod template's env (name and value: run-pod-templates.ts refuses valueFrom there). */
+function templateEnvOf(template: Record<string, unknown> | undefined): { name: string; value: string }[] {
+  const env = Array.isArray(template?.env) ? (template.env as { name: string; value?: string }[]) : [];
+  return env.map((e) => ({ name: e.name, value: e.value ?? '' }));
 }
 
 /** A Secret data key for one secret's key: letters, digits, '-', '_' and '.'. */

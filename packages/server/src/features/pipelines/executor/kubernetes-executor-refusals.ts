@@ -11,6 +11,8 @@ export function kubernetesRefusal(run: ResolvedTaskRun): string | undefined {
   const sidecar = run.sidecars?.[0];
   if (sidecar)
     return `sidecar "${sidecar.name}": the Kubernetes executor does not run sidecars (run the task locally, or on a cluster with Tekton Pipelines)`;
+  const template = podTemplateRefusal(run.podTemplate);
+  if (template) return template;
   const volume = run.volumes?.[0];
   if (volume)
     return `volume "${volume.name}": the Kubernetes executor mounts only workspaces, not a Task's volumes (run the task locally, or on a cluster with Tekton Pipelines)`;
@@ -24,6 +26,21 @@ export function kubernetesRefusal(run: ResolvedTaskRun): string | undefined {
   }
   if (run.resultsFromSteps)
     return `task "${run.name}" takes results from step results, which the Kubernetes executor does not provide`;
+  return undefined;
+}
+
+/**
+ * What of a pod template the Kubernetes executor cannot apply: its `volumes` (in Tekton they serve
+ * the Task's own volumeMounts, which this executor does not mount) and a `$(...)` Tekton would
+ * substitute in a taskRunSpec's template (this executor applies the template as written).
+ */
+function podTemplateRefusal(template: Record<string, unknown> | undefined): string | undefined {
+  if (!template) return undefined;
+  if (Array.isArray(template.volumes) && template.volumes.length > 0)
+    return `podTemplate.volumes: the Kubernetes executor mounts only workspaces, not volumes for a Task's volumeMounts (run the task on a cluster with Tekton Pipelines)`;
+  const variable = Object.entries(template).find(([, value]) => JSON.stringify(value).includes('$('));
+  if (variable)
+    return `podTemplate.${variable[0]} uses $(...), which the Kubernetes executor does not substitute in a pod template (write the value, or run the task on a cluster with Tekton Pipelines)`;
   return undefined;
 }
 

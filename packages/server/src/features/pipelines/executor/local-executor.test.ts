@@ -60,6 +60,20 @@ describe('LocalExecutor: steps, output, env, results', () => {
     expect(io.lines.map((l) => l.stream)).toEqual(['system']);
   });
 
+  it("refuses a task with a pod template: it runs in Slipway's sandbox, not in a pod", async () => {
+    const io = recordingIo();
+    const run = taskRun(dir, [step('first', { script: 'echo ran > ran.txt' })], {
+      podTemplate: { nodeSelector: { 'kubernetes.io/os': 'windows' } },
+    });
+    const outcome = await executor.runTask(run, io, neverAborted());
+    expect(outcome.status).toBe('failed');
+    expect(outcome.reason).toMatch(
+      /^a pod template cannot be honoured here: the task runs in Slipway's own sandbox on the server, not in a Kubernetes pod/,
+    );
+    expect(outcome.steps.map((s) => s.status)).toEqual(['skipped']);
+    expect(io.lines.map((l) => l.stream)).toEqual(['system']);
+  });
+
   it('tags stdout and stderr and keeps their order', async () => {
     const io = recordingIo();
     const script =

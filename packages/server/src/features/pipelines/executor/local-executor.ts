@@ -15,6 +15,7 @@ import { logWorkspaceSizes } from './sandbox/workspace-size.js';
 import type { ResolvedTaskRun } from './types.js';
 import { forAttempt } from '../definition/retry-count.js';
 import { serverServiceAccountRefusal } from './service-account.js';
+import { serverPodTemplateRefusal } from './pod-template.js';
 
 export interface LocalExecutorOptions {
   /** Parent of the per-attempt scratch dirs (HOME of the steps, their script files). */
@@ -84,7 +85,9 @@ export class LocalExecutor implements Executor {
     const refused =
       run.serviceAccountName !== undefined
         ? serverServiceAccountRefusal(run.serviceAccountName)
-        : await this.options.refuse?.();
+        : run.podTemplate !== undefined
+          ? serverPodTemplateRefusal()
+          : await this.options.refuse?.();
     if (refused !== undefined) {
       log.system(run.steps[0]?.name ?? '', refused);
       run.steps.forEach((s) => io.onStepState(s.name, 'skipped'));

@@ -197,15 +197,28 @@ function sectionsOf(record: Partial<RunDocumentRecord>, pipelineMs: number): Rec
   };
 }
 
-/** A run document's service accounts: `taskRunTemplate` and the `taskRunSpecs` that name one. */
+/**
+ * A run document's service accounts and pod templates: `taskRunTemplate` and the `taskRunSpecs`
+ * that name one or give one, as written (Tekton merges a taskRunSpec's pod template over the
+ * taskRunTemplate's itself).
+ */
 function serviceAccountsOf(record: Partial<RunDocumentRecord>): Record<string, unknown> {
   const specs = (record.taskRunSpecs ?? [])
-    .filter((s) => typeof s.serviceAccountName === 'string')
-    .map((s) => ({ pipelineTaskName: s.pipelineTaskName, serviceAccountName: s.serviceAccountName }));
+    .filter((s) => typeof s.serviceAccountName === 'string' || isTemplate(s.podTemplate))
+    .map((s) => ({
+      pipelineTaskName: s.pipelineTaskName,
+      ...(typeof s.serviceAccountName === 'string' ? { serviceAccountName: s.serviceAccountName } : {}),
+      ...(isTemplate(s.podTemplate) ? { podTemplate: s.podTemplate } : {}),
+    }));
+  const template = {
+    ...(record.serviceAccountName ? { serviceAccountName: record.serviceAccountName } : {}),
+    ...(isTemplate(record.podTemplate) ? { podTemplate: record.podTemplate } : {}),
+  };
   return {
-    ...(record.serviceAccountName
-      ? { taskRunTemplate: { serviceAccountName: record.serviceAccountName } }
-      : {}),
+    ...(Object.keys(template).length > 0 ? { taskRunTemplate: template } : {}),
     ...(specs.length > 0 ? { taskRunSpecs: specs } : {}),
   };
 }
+
+const isTemplate = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
