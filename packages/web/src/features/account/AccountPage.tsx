@@ -3,6 +3,7 @@ import { AreaPage } from '../../ui/AreaPage';
 import { Section } from '../../ui/Section';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { usePermission } from '../access/usePermission';
+import { WorkspaceRunLimitSection } from '../run-limits/WorkspaceRunLimitSection';
 import { SsoSection } from '../sso/SsoSection';
 import { OrganisationsSection } from './OrganisationsSection';
 import { RunLimitSection } from './RunLimitSection';
@@ -23,6 +24,9 @@ export default function AccountPage() {
       </Section>
       <Section id="workspaces-heading" title={t('account.workspacesTitle')}>
         <WorkspacesSection />
+      </Section>
+      <Section id="workspace-run-limit-heading" title={t('runLimits.workspace.title')}>
+        <WorkspaceRunLimitSection />
       </Section>
       {ssoVisible ? (
         <Section id="sso-heading" title={t('sso.title')}>

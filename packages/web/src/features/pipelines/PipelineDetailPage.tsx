@@ -22,6 +22,7 @@ import { useDeletePipelineMutation, usePipelineQuery, useUpdatePipelineMutation 
 import { ExternalSourcePanel } from './ExternalSourcePanel';
 import { PipelineForm } from './PipelineForm';
 import { PipelineVersions } from './PipelineVersions';
+import { PipelineRunLimitField } from '../run-limits/PipelineRunLimitField';
 import { RollbackPipelineField } from './RollbackPipelineField';
 import { RunDialog } from './RunDialog';
 import { RunList } from './RunList';
@@ -106,6 +107,7 @@ export default function PipelineDetailPage() {
         <FormAlert message={exportError} />
         {data.source ? <ExternalSourcePanel pipelineId={id} source={data.source} /> : null}
         <RollbackPipelineField pipeline={data} />
+        <PipelineRunLimitField pipelineId={data.id} />
         <PipelineForm
           key={data.source ? `${data.id}@${data.version}` : `${data.id}#${restores}`}
           readOnly={Boolean(data.source)}

@@ -2,6 +2,7 @@ import { groups, nav } from './ar/layout';
 import { account } from './ar/account';
 import { pipelines } from './ar/pipelines';
 import { quickSetup } from './ar/quick-setup';
+import { runLimits } from './ar/run-limits';
 
 /**
  * Arabic: sidebar labels only (spec §1); everything else falls back to English.
@@ -13,4 +14,5 @@ export const ar = {
   account,
   pipelines,
   quickSetup,
+  runLimits,
 };

@@ -23,6 +23,7 @@ import { studioPage } from './en/studio';
 import { quickSetup } from './en/quick-setup';
 import { repositories } from './en/repositories';
 import { registries } from './en/registries';
+import { runLimits } from './en/run-limits';
 
 /**
  * English for the signed-in application: every area's strings, one file per area in ./en/ (named
@@ -39,6 +40,7 @@ export const enApp = {
   serviceAccountsPage,
   audit,
   account,
+  runLimits,
   sso,
   webhooks,
   studio,
