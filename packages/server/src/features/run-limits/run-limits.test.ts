@@ -24,7 +24,8 @@ describe('admission limits set by admins (runs in progress per workspace and per
   let foreign: TestUser;
   let pipelineId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    // no engine of its own: this test's claims are the only ones
+    t = await createTestApp({ SLIPWAY_ENGINE: 'off' });
     owner = await createSignedInUser(t.app, t.db.database);
     foreign = await createSignedInUser(t.app, t.db.database);
     pipelineId = await insertPipeline(t.db.database, owner.workspaceId, ONE);
