@@ -4,7 +4,7 @@ import {
   type RunLimit,
 } from '@slipway/contracts';
 import { NotFoundError } from '../../platform/errors.js';
-import type { RunLimitsStore } from './run-limits-store.js';
+import type { RunLimitsStore } from './run-limits-store-type.js';
 
 const workspaceLimit = (own: number | null): RunLimit => ({
   maxRunsInProgress: own,

@@ -2,14 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../platform/database/database.js';
 import { pipelines, workspaces } from '../../platform/database/schema.js';
 
-/** A pipeline's own limit on its runs in progress and its workspace's (null: none set, the default). */
-export interface PipelineLimits {
-  pipeline: number | null;
-  workspace: number | null;
-}
+import type { PipelineLimits, RunLimitsStore } from './run-limits-store-type.js';
 
 /** SQL for the admission limits kept on workspaces and pipelines (`max_runs_in_progress`). */
-export class RunLimitsStore {
+export class SqlRunLimitsStore implements RunLimitsStore {
   constructor(private readonly db: AppDb) {}
 
   /** The workspace's own limit (null: none set), or undefined when there is no such workspace. */
