@@ -111,7 +111,6 @@ describe('a run document’s pod template', () => {
         tolerations: [{ key: 'k', operator: 'Exists' }],
         affinity: { nodeAffinity: {} },
         securityContext: { runAsUser: 1001 },
-        volumes: [{ name: 'v', emptyDir: {} }],
         runtimeClassName: 'gvisor',
         automountServiceAccountToken: false,
         dnsPolicy: 'None',
@@ -126,6 +125,40 @@ describe('a run document’s pod template', () => {
         topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }],
       }),
     ).toEqual([]);
+  });
+
+  it("refuses a pod template's volumes, saying where the volume belongs (Tekton's template-volume example, docs/pipelineruns.md's)", () => {
+    const volume = readRunDocument(example('template-volume.yaml'), new Map());
+    expect(volume.ok).toBe(false);
+    const errors = volume.ok ? [] : volume.errors;
+    expect(errors.find((e) => e.path === 'spec.podTemplate.volumes')).toMatchObject({
+      rule: 'unsupported',
+      line: 26,
+      message: expect.stringContaining('declare the volume there (emptyDir, configMap'),
+    });
+    const docs = readRunDocument(
+      `apiVersion: tekton.dev/v1
+kind: PipelineRun
+metadata:
+  name: mypipelinerun
+spec:
+  pipelineRef:
+    name: mypipeline
+  taskRunTemplate:
+    podTemplate:
+      securityContext:
+        runAsNonRoot: true
+        runAsUser: 1001
+      volumes:
+        - name: my-cache
+          persistentVolumeClaim:
+            claimName: my-volume-claim
+`,
+      new Map(),
+    );
+    expect(docs.ok ? [] : docs.errors.map((e) => `${e.path} [${e.rule}]`)).toEqual([
+      'spec.taskRunTemplate.podTemplate.volumes [unsupported]',
+    ]);
   });
 
   it("is refused on Slipway's own executor, naming each template's path and why", () => {

@@ -61,7 +61,10 @@ const TYPE_TEXT = {
   boolean: 'true or false',
 };
 
-/** A pod template's issues: unknown fields, wrong types, env entries other than a name and a value. */
+/**
+ * A pod template's issues: unknown fields, wrong types, env entries other than a name and a value,
+ * and volumes (which only a Task's volumeMounts use, and those must name the Task's own volumes).
+ */
 export function podTemplateIssues(value: unknown, path: string): DefinitionIssue[] {
   if (value === undefined || value === null) return [];
   if (!isObject(value)) return [{ path, rule: 'schema', message: `${path} must be an object` }];
@@ -88,7 +91,13 @@ export function podTemplateIssues(value: unknown, path: string): DefinitionIssue
         rule: 'dns-policy',
         message: `dnsPolicy must be one of ${DNS_POLICIES.join(', ')} (Tekton's pods do not run with ClusterFirstWithHostNet)`,
       });
-    if (key === 'env' || key === 'volumes')
+    if (key === 'volumes' && (field as Json[]).length > 0)
+      issues.push({
+        path: at,
+        rule: 'unsupported',
+        message: `${at} is not supported: in Tekton a pod template's volumes serve the Task's volumeMounts, and Slipway checks each Task's volumeMounts against its own spec.volumes; declare the volume there (emptyDir, configMap, secret, persistentVolumeClaim...)`,
+      });
+    if (key === 'env')
       (field as Json[]).forEach((entry, i) => {
         if (typeof entry.name !== 'string' || entry.name === '')
           issues.push({ path: `${at}[${i}].name`, rule: 'schema', message: 'name is required' });

@@ -31,13 +31,14 @@ export function kubernetesRefusal(run: ResolvedTaskRun): string | undefined {
 
 /**
  * What of a pod template the Kubernetes executor cannot apply: its `volumes` (in Tekton they serve
- * the Task's own volumeMounts, which this executor does not mount) and a `$(...)` Tekton would
+ * the Task's own volumeMounts, which this executor does not mount; run documents refuse them
+ * already, run-pod-templates.ts) and a `$(...)` Tekton would
  * substitute in a taskRunSpec's template (this executor applies the template as written).
  */
 function podTemplateRefusal(template: Record<string, unknown> | undefined): string | undefined {
   if (!template) return undefined;
   if (Array.isArray(template.volumes) && template.volumes.length > 0)
-    return `podTemplate.volumes: the Kubernetes executor mounts only workspaces, not volumes for a Task's volumeMounts (run the task on a cluster with Tekton Pipelines)`;
+    return `podTemplate.volumes: the Kubernetes executor mounts only workspaces, not volumes for a Task's volumeMounts`;
   const variable = Object.entries(template).find(([, value]) => JSON.stringify(value).includes('$('));
   if (variable)
     return `podTemplate.${variable[0]} uses $(...), which the Kubernetes executor does not substitute in a pod template (write the value, or run the task on a cluster with Tekton Pipelines)`;
