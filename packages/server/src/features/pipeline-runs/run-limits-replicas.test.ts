@@ -154,6 +154,43 @@ describe(`admission limits across two engines (${onPostgres ? 'PostgreSQL' : 'PG
     expect(executor.calls).toHaveLength(6);
   });
 
+  it('a limit lowered while runs are in progress stops none, and admits no more until they are below it', async () => {
+    const workspaceId = await seedWorkspace(db.database);
+    const pipelineId = await insertPipeline(db.database, workspaceId, NAP);
+    const setLimit = (n: number) =>
+      db.database.db.update(pipelines).set({ maxRunsInProgress: n }).where(eq(pipelines.id, pipelineId));
+    await setLimit(3);
+    const gates = [0, 1, 2, 3].map(() => {
+      let open!: () => void;
+      const until = new Promise<void>((resolve) => (open = resolve));
+      return { until, open };
+    });
+    const executor = new FakeExecutor().script('nap', ...gates.map(({ until }) => ({ until })));
+    const { engines } = twoEngines(executor, 2);
+    const ids = await queue(engines[0]!, workspaceId, pipelineId, 4);
+    for (const e of engines) e.engine.start();
+    try {
+      await waitFor(async () => executor.inFlight === 3, 10_000);
+      await setLimit(1);
+      gates[0]!.open();
+      await waitFor(async () => executor.inFlight === 2, 10_000);
+      // two still in progress, over the new limit of 1: the fourth waits
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(executor.inFlight).toBe(2);
+      expect(executor.calls).toHaveLength(3);
+      gates[1]!.open();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(executor.calls).toHaveLength(3);
+      gates[2]!.open();
+      await waitFor(async () => executor.calls.length === 4, 10_000);
+      gates[3]!.open();
+      await finish(engines[0]!, workspaceId, ids);
+    } finally {
+      for (const gate of gates) gate.open();
+      await Promise.all(engines.map((e) => e.engine.stop()));
+    }
+  });
+
   it('without limits of their own, a workspace and pipeline keep the defaults (2 per pipeline)', async () => {
     const workspaceId = await seedWorkspace(db.database);
     const pipelineId = await insertPipeline(db.database, workspaceId, NAP);
