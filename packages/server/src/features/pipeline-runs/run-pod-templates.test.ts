@@ -13,6 +13,7 @@ import {
   podTemplateFor,
   podTemplateIssues,
   serverPodTemplateIssues,
+  substitutePodTemplate,
 } from './run-pod-templates.js';
 
 /* tektoncd/pipeline docs/podtemplates.md, docs/pipelineruns.md and examples/v1 (tekton-examples/). */
@@ -309,6 +310,38 @@ describe("a pod template on Slipway's pods (the Kubernetes executor)", () => {
     expect(env).toContainEqual({ name: 'EXTRA', value: 'x' });
   });
 
+  it("takes the task run's params in its strings, as Tekton's ApplyPodTemplateReplacements (docs/podtemplates.md's example)", () => {
+    const template = {
+      nodeSelector: { 'kubernetes.io/arch': '$(params.arch)', environment: '$(params.env)' },
+      tolerations: [
+        { key: 'workload-type', operator: 'Equal', value: '$(params.workload)', effect: 'NoSchedule' },
+      ],
+      hostAliases: [{ ip: '127.0.0.1', hostnames: ["$(params['host'])", '$(params.config.domain)'] }],
+      runtimeClassName: '$(params.missing)',
+      schedulerName: '$(context.pipelineRun.name)',
+    };
+    const params = {
+      arch: 'arm64',
+      env: 'staging',
+      workload: 'ci',
+      host: 'foo.local',
+      config: { domain: 'bar.local' },
+    };
+    const substituted = substitutePodTemplate(template, params);
+    expect(substituted).toEqual({
+      nodeSelector: { 'kubernetes.io/arch': 'arm64', environment: 'staging' },
+      tolerations: [{ key: 'workload-type', operator: 'Equal', value: 'ci', effect: 'NoSchedule' }],
+      hostAliases: [{ ip: '127.0.0.1', hostnames: ['foo.local', 'bar.local'] }],
+      // what is not a param of the task run stays as written, and the executor refuses it
+      runtimeClassName: '$(params.missing)',
+      schedulerName: '$(context.pipelineRun.name)',
+    });
+    expect(kubernetesRefusal(taskRun({ podTemplate: substituted }))).toMatch(
+      /^podTemplate\.runtimeClassName uses/,
+    );
+    expect(template.nodeSelector['kubernetes.io/arch']).toBe('$(params.arch)');
+  });
+
   it('refuses what it cannot apply, naming the field: volumes, and $(...) Tekton would substitute', () => {
     expect(
       kubernetesRefusal(taskRun({ podTemplate: { volumes: [{ name: 'custom', emptyDir: {} }] } })),
@@ -317,7 +350,7 @@ describe("a pod template on Slipway's pods (the Kubernetes executor)", () => {
       kubernetesRefusal(
         taskRun({ podTemplate: { nodeSelector: { 'kubernetes.io/arch': '$(params.arch)' } } }),
       ),
-    ).toMatch(/^podTemplate\.nodeSelector uses \$\(\.\.\.\)/);
+    ).toMatch(/^podTemplate\.nodeSelector uses a \$\(\.\.\.\) that is not one of the task's string params/);
     expect(
       kubernetesRefusal(taskRun({ podTemplate: { nodeSelector: { disktype: 'ssd' } } })),
     ).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { DefinitionIssue } from '../pipelines/definition/index.js';
+import { substitute, type DefinitionIssue, type ParamValue } from '../pipelines/definition/index.js';
 import { serverPodTemplateRefusal } from '../pipelines/executor/pod-template.js';
 import type { RunDocumentRecord } from './run-document-types.js';
 
@@ -156,6 +156,35 @@ export function podTemplateFor(
 ): PodTemplate | undefined {
   const spec = (record.taskRunSpecs ?? []).find((s) => s.pipelineTaskName === pipelineTask);
   return mergePodTemplates(spec?.podTemplate, record.podTemplate);
+}
+
+/**
+ * The template with the task run's params in its strings (nodeSelector keys too), as Tekton's
+ * ApplyPodTemplateReplacements does for a TaskRun (a matrix run's own params included); a
+ * reference it cannot replace (an unknown param, a whole array, another variable) is left as
+ * written, as Tekton leaves it, and the Kubernetes executor refuses it, naming the field.
+ */
+export function substitutePodTemplate(
+  template: PodTemplate,
+  params: Readonly<Record<string, ParamValue>>,
+): PodTemplate {
+  const ctx = { params: { ...params }, leave: (r: { kind: string }) => r.kind !== 'param' };
+  const text = (value: string): string => {
+    try {
+      return substitute(value, ctx);
+    } catch {
+      return value;
+    }
+  };
+  const walk = (value: unknown): unknown =>
+    typeof value === 'string'
+      ? text(value)
+      : Array.isArray(value)
+        ? value.map(walk)
+        : isObject(value)
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), walk(v)]))
+          : value;
+  return walk(template) as PodTemplate;
 }
 
 /** Every pod template the document gives, with where (a document path). */

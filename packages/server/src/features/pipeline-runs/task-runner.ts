@@ -19,7 +19,7 @@ import type { RunDirectory } from './run-directory.js';
 import { configMapsOf, type ConfigMapSource, type SecretSource } from './run-sources.js';
 import { stoppedTaskStatus } from './run-status.js';
 import { documentRecordOf, serviceAccountFor } from './run-service-accounts.js';
-import { podTemplateFor } from './run-pod-templates.js';
+import { podTemplateFor, substitutePodTemplate } from './run-pod-templates.js';
 import { foldStepEnv, needsStepEnv, type StepEnvSources } from './step-env.js';
 import type { RunRow } from './run-store.js';
 import type { TaskRunStart, TaskStore } from './task-store.js';
@@ -212,7 +212,10 @@ export class TaskRunner {
         ...resolved,
         ...(tenant === undefined ? {} : { tenant }),
         ...(serviceAccountName === undefined ? {} : { serviceAccountName }),
-        ...(podTemplate === undefined ? {} : { podTemplate }),
+        // with the task run's params in it, as Tekton substitutes a taskRunSpec's template
+        ...(podTemplate === undefined
+          ? {}
+          : { podTemplate: substitutePodTemplate(podTemplate, resolved.params) }),
       };
       outcome = await this.deps.semaphore.run(
         () => this.deps.executor.runTask(task, io, signal),

@@ -32,8 +32,8 @@ export function kubernetesRefusal(run: ResolvedTaskRun): string | undefined {
 /**
  * What of a pod template the Kubernetes executor cannot apply: its `volumes` (in Tekton they serve
  * the Task's own volumeMounts, which this executor does not mount; run documents refuse them
- * already, run-pod-templates.ts) and a `$(...)` Tekton would
- * substitute in a taskRunSpec's template (this executor applies the template as written).
+ * already, run-pod-templates.ts) and a `$(...)` left after the task's params were substituted
+ * (substitutePodTemplate).
  */
 function podTemplateRefusal(template: Record<string, unknown> | undefined): string | undefined {
   if (!template) return undefined;
@@ -41,7 +41,7 @@ function podTemplateRefusal(template: Record<string, unknown> | undefined): stri
     return `podTemplate.volumes: the Kubernetes executor mounts only workspaces, not volumes for a Task's volumeMounts`;
   const variable = Object.entries(template).find(([, value]) => JSON.stringify(value).includes('$('));
   if (variable)
-    return `podTemplate.${variable[0]} uses $(...), which the Kubernetes executor does not substitute in a pod template (write the value, or run the task on a cluster with Tekton Pipelines)`;
+    return `podTemplate.${variable[0]} uses a $(...) that is not one of the task's string params, the only variables a pod template takes (as in Tekton, which would leave it as written)`;
   return undefined;
 }
 

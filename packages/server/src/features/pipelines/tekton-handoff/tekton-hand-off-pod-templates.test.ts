@@ -220,6 +220,44 @@ describe('a run document handed to Tekton, or run as pods, with its pod template
     });
   });
 
+  it("substitutes each matrix run's params in its taskRunSpec's pod template (Tekton's matrix example), on pods and not before handing off", async () => {
+    const text = example('pipelinerun-with-matrix-and-taskrunspecs-param-substitution.yaml');
+    const handed = await create(text);
+    const tekton = await handedOff(handed);
+    expect(pipelineRunIssues(tekton.object as never)).toEqual([]);
+    // Tekton substitutes it per matrix TaskRun itself
+    expect(tekton.object.spec.taskRunSpecs).toEqual([
+      {
+        pipelineTaskName: 'build-and-push-manifest',
+        podTemplate: { nodeSelector: { 'node-type': '$(params.node-type)' } },
+      },
+    ]);
+    tekton.end({
+      status: 'False',
+      reason: 'Cancelled',
+      message: `PipelineRun "${tekton.name}" was cancelled`,
+    });
+    await finished(handed);
+    await withTaskRunner('pods', async () => {
+      const id = await create(text);
+      let pods: { spec: { nodeSelector?: Record<string, string> } }[] = [];
+      await expect
+        .poll(
+          () =>
+            (pods = cluster.api
+              .list('v1', 'Pod', NS)
+              .filter(
+                (p) => (p.metadata.labels as Record<string, string> | undefined)?.['slipway.dev/run'] === id,
+              ) as unknown as typeof pods).length,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
+      expect(pods.map((p) => p.spec.nodeSelector?.['node-type']).sort()).toEqual(['worker-1', 'worker-2']);
+      expect((await call('POST', `/api/pipelineruns/${id}/abort`)).statusCode).toBe(200);
+      await finished(id);
+    });
+  });
+
   it("runs Tekton's windows-node-selectors TaskRun on a pod with its nodeSelector", async () => {
     await withTaskRunner('pods', async () => {
       const id = await create(example('taskrun-windows-node-selectors.yaml'));
