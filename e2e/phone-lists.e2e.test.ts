@@ -106,6 +106,7 @@ describe.runIf(hasBrowser)('lists on a 390 px phone', () => {
       { path: '/settings/team', rows: ['member-row'] },
       { path: '/settings/service-accounts', rows: ['service-account-row'] },
       { path: '/settings/roles', rows: ['role-row'] },
+      { path: '/settings/account', rows: [] },
     ];
     for (const language of ['en', 'ar']) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
