@@ -258,9 +258,27 @@ describe('a run document handed to Tekton, or run as pods, with its pod template
     });
   });
 
-  it("runs Tekton's windows-node-selectors TaskRun on a pod with its nodeSelector", async () => {
+  it("hands Tekton's windows-node-selectors TaskRun to Tekton with its pod template, and runs it on a pod with its nodeSelector", async () => {
+    const handed = await create(example('taskrun-windows-node-selectors.yaml'));
+    const tekton = await handedOff(handed);
+    expect(pipelineRunIssues(tekton.object as never)).toEqual([]);
+    // a TaskRun's spec.podTemplate is its one task's: the PipelineRun's taskRunTemplate
+    expect(tekton.object.spec.taskRunTemplate).toEqual({
+      podTemplate: { nodeSelector: { 'kubernetes.io/os': 'windows' } },
+    });
+    tekton.end({
+      status: 'False',
+      reason: 'Cancelled',
+      message: `PipelineRun "${tekton.name}" was cancelled`,
+    });
+    await finished(handed);
+    // run names are unique in the workspace (409 for the same name): the pods run is renamed
+    const renamed = example('taskrun-windows-node-selectors.yaml').replace(
+      'name: windows-task-ns-run',
+      'name: windows-task-ns-run-pods',
+    );
     await withTaskRunner('pods', async () => {
-      const id = await create(example('taskrun-windows-node-selectors.yaml'));
+      const id = await create(renamed);
       const pod = await podOf(id);
       expect(kubernetesSchemaProblem(pod)).toBeNull();
       expect(pod.spec.nodeSelector).toEqual({ 'kubernetes.io/os': 'windows' });
