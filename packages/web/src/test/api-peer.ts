@@ -22,6 +22,7 @@ import { createPipelinesPeer } from './pipelines-peer';
 import { createApplicationsPeer } from './applications-peer';
 import { createClustersPeer } from './clusters-peer';
 import { createStudioPeer } from './studio-peer';
+import { createRunLimitsPeer } from './run-limits-peer';
 import { createTourPeer } from './tour-peer';
 
 /**
@@ -89,6 +90,7 @@ export async function startApiPeer() {
   });
   const studioPeer = createStudioPeer({ fail, invalid });
   const tourPeer = createTourPeer({ invalid });
+  const runLimitsPeer = createRunLimitsPeer({ fail, invalid });
 
   function caller(req: IncomingMessage): PeerUser | undefined {
     const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -201,6 +203,8 @@ export async function startApiPeer() {
     if (fromStudio) return fromStudio;
     const fromTour = user ? tourPeer.route(req, path, body) : undefined;
     if (fromTour) return fromTour;
+    const fromRunLimits = user ? runLimitsPeer.route(req, path, body) : undefined;
+    if (fromRunLimits) return fromRunLimits;
     if (path.startsWith('/api/profile') && !user) return fail(401, 'Session expired');
     if (!user) return fail(404, `No route ${key}`);
     switch (key) {
@@ -279,6 +283,8 @@ export async function startApiPeer() {
     studio: studioPeer.studio,
     /** the guided tour's server state */
     tour: tourPeer.tour,
+    /** admission limits by `workspaces/<id>` and `pipelines/<id>` (null: the default) */
+    runLimits: runLimitsPeer.limits,
     addUser,
     signIn,
     /** The requests made to a path, in order. */
