@@ -224,8 +224,9 @@ describe('an external pipeline on the pipeline page', () => {
     expect(within(marker).getByRole('link', { name: 'Manage external pipelines' }).getAttribute('href')).toBe(
       '/external-pipelines',
     );
-    // read-only: no Save, and the definition cannot be typed into
-    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // read-only: the definition has no Save and cannot be typed into (the run limit's form has its own)
+    const definition = screen.getByRole('form', { name: 'Pipeline definition' });
+    expect(within(definition).queryByRole('button', { name: 'Save' })).toBeNull();
     const editor = await screen.findByTestId('pipeline-definition-editor', {}, opts);
     await waitFor(() => expect(editor.querySelector('.cm-content')).not.toBeNull(), opts);
     expect(editor.querySelector('.cm-content')!.getAttribute('contenteditable')).toBe('false');
